@@ -1,0 +1,181 @@
+//! The corpus manifest, `rules/corpus.toml`.
+//!
+//! It lists every document of the corpus with what the document itself may
+//! not say: its language, its edition date, its layout and a title.
+//!
+//! ```toml
+//! [[document]]
+//! path = "fr-2011-608-resoudre-les-sorts.txt"   # relative to the manifest
+//! language = "fr"                               # fr | en
+//! edition = "2011-02-04"                        # YYYY-MM-DD; omitted for undated documents
+//! format = "page_export"                        # page_export | table_export | judge_article | official_txt
+//! title = "Règles complètes — 608. Résoudre les sorts et les capacités"
+//! ```
+//!
+//! Errors name the manifest's line and say what is wrong, in French.
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::{Format, LoadError};
+use crate::graph::edition::{Date, Lang};
+
+/// One document listed in the manifest, validated.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ManifestEntry {
+    /// Path relative to the manifest's folder.
+    pub path: String,
+    /// The document's language.
+    pub language: Lang,
+    /// The edition date, if the document is dated.
+    pub edition: Option<Date>,
+    /// The layout.
+    pub format: Format,
+    /// The title shown to judges.
+    pub title: String,
+}
+
+/// The whole manifest.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Manifest {
+    /// The documents, in the order they are listed.
+    pub documents: Vec<ManifestEntry>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawManifest {
+    #[serde(default)]
+    document: Vec<RawEntry>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawEntry {
+    path: Spanned<String>,
+    language: Spanned<String>,
+    edition: Option<Spanned<String>>,
+    format: Spanned<String>,
+    title: Spanned<String>,
+}
+
+impl Manifest {
+    /// Parses the manifest's text; `path` is used in error messages.
+    pub fn parse(path: &str, text: &str) -> Result<Manifest, LoadError> {
+        let line_of =
+            |offset: usize| text[..offset.min(text.len())].matches('\n').count() as u32 + 1;
+        let error = |offset: usize, detail: String| LoadError::Manifest {
+            path: path.to_string(),
+            line: line_of(offset),
+            detail,
+        };
+
+        let raw: RawManifest = toml::from_str(text).map_err(|e| {
+            let offset = e.span().map(|s| s.start).unwrap_or(0);
+            error(offset, toml_error_fr(e.message()))
+        })?;
+        if raw.document.is_empty() {
+            return Err(error(
+                0,
+                "aucun document listé (ajoutez des sections [[document]])".into(),
+            ));
+        }
+
+        let mut documents = Vec::with_capacity(raw.document.len());
+        for entry in raw.document {
+            let language = Lang::parse(entry.language.get_ref()).ok_or_else(|| {
+                error(
+                    entry.language.span().start,
+                    format!(
+                        "langue « {} » inconnue (fr ou en)",
+                        entry.language.get_ref()
+                    ),
+                )
+            })?;
+            let format = Format::parse(entry.format.get_ref()).ok_or_else(|| {
+                error(
+                    entry.format.span().start,
+                    format!(
+                        "format « {} » inconnu (page_export, table_export, judge_article ou official_txt)",
+                        entry.format.get_ref()
+                    ),
+                )
+            })?;
+            let edition = match &entry.edition {
+                None => None,
+                Some(e) => Some(Date::parse_iso(e.get_ref()).ok_or_else(|| {
+                    error(
+                        e.span().start,
+                        format!("date d'édition « {} » invalide (AAAA-MM-JJ)", e.get_ref()),
+                    )
+                })?),
+            };
+            let file = entry.path.get_ref().trim();
+            if file.is_empty()
+                || file.split(['/', '\\']).any(|c| c == "..")
+                || file.starts_with('/')
+            {
+                return Err(error(
+                    entry.path.span().start,
+                    format!(
+                        "chemin « {file} » refusé : il doit rester dans le dossier du manifeste"
+                    ),
+                ));
+            }
+            if documents.iter().any(|d: &ManifestEntry| d.path == file) {
+                return Err(error(
+                    entry.path.span().start,
+                    format!("« {file} » est listé deux fois"),
+                ));
+            }
+            documents.push(ManifestEntry {
+                path: file.to_string(),
+                language,
+                edition,
+                format,
+                title: entry.title.into_inner().trim().to_string(),
+            });
+        }
+        Ok(Manifest { documents })
+    }
+}
+
+/// The TOML parser's message, in French for the cases a judge meets.
+fn toml_error_fr(message: &str) -> String {
+    let quoted = |m: &str| m.split('`').nth(1).unwrap_or("").to_string();
+    let message = message.trim();
+    if message.starts_with("unknown field") {
+        format!(
+            "clé « {} » inconnue (clés possibles : path, language, edition, format, title)",
+            quoted(message)
+        )
+    } else if message.starts_with("missing field") {
+        format!("clé « {} » manquante", quoted(message))
+    } else if message.starts_with("invalid type") {
+        "type de valeur incorrect (les valeurs sont des chaînes entre guillemets)".to_string()
+    } else {
+        format!("syntaxe TOML invalide ({message})")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_name_the_line() {
+        let text = "[[document]]\npath = \"a.txt\"\nlanguage = \"fr\"\nedition = \"2011-13-01\"\nformat = \"page_export\"\ntitle = \"A\"\n";
+        let e = Manifest::parse("rules/corpus.toml", text)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("ligne 4") && e.contains("2011-13-01"), "{e}");
+        let e = Manifest::parse("m", "[[document]]\npath = \"a\"\nlangue = \"fr\"")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("ligne 3"), "{e}");
+        let e = Manifest::parse("m", "[[document]]\npath = \"../x\"\nlanguage = \"fr\"\nformat = \"page_export\"\ntitle = \"t\"")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("refusé"), "{e}");
+    }
+}

@@ -1,0 +1,664 @@
+//! Building the graph from parsed documents. See the parent module for the
+//! three steps (nodes, hierarchy, links).
+
+use super::anomaly::{Anomaly, AnomalyKind};
+use super::edition::{Edition, Lang};
+use super::id::RuleId;
+use super::node::{
+    Edge, EdgeIdx, EditionIdx, Node, NodeIdx, NodeKind, Origin, Resolution, SourceRef,
+};
+use super::refs;
+use super::{Document, Graph, Owner};
+use crate::corpus::language;
+use crate::corpus::toc::TocTarget;
+use crate::corpus::{Item, ItemKind, ParsedDocument, quote};
+use crate::text::{fold, slug};
+
+/// A rule whose text is one short line without final punctuation is a title
+/// (« 205.2. Types de cartes », « 701.2. Activate »).
+const MAX_TITLE_CHARS: usize = 60;
+
+impl Graph {
+    /// Builds the graph from parsed documents, in the order given.
+    pub fn build(documents: Vec<ParsedDocument>) -> Graph {
+        let mut g = Graph::default();
+        for doc in documents {
+            g.add_document(doc);
+        }
+        g.complete_hierarchy();
+        g.link();
+        g.anomalies.sort_by_key(|a| (a.document, a.line, a.kind));
+        g
+    }
+
+    fn edition_of(&mut self, edition: Edition) -> EditionIdx {
+        match self.editions.iter().position(|e| *e == edition) {
+            Some(i) => EditionIdx(i as u16),
+            None => {
+                self.editions.push(edition);
+                self.ordered.push(Vec::new());
+                self.chapter_contents.push(false);
+                EditionIdx(self.editions.len() as u16 - 1)
+            }
+        }
+    }
+
+    fn push_node(&mut self, node: Node) -> NodeIdx {
+        let idx = NodeIdx(self.nodes.len() as u32);
+        if let Some(id) = node.id {
+            self.by_edition
+                .entry((node.edition, id))
+                .or_default()
+                .push(idx);
+            self.by_id.entry(id).or_default().push(idx);
+        }
+        self.nodes.push(node);
+        idx
+    }
+
+    fn own(&mut self, document: usize, lines: &[u32], owner: Owner) {
+        let doc = &mut self.documents[document];
+        for &line in lines {
+            let slot = &mut doc.owners[line as usize - 1];
+            match *slot {
+                Owner::Nobody => *slot = owner,
+                current if current == owner => {}
+                _ => {
+                    if !doc.shared.contains(&(line, owner)) {
+                        doc.shared.push((line, owner));
+                    }
+                }
+            }
+        }
+    }
+
+    fn anomaly(
+        &mut self,
+        document: usize,
+        kind: AnomalyKind,
+        line: u32,
+        id: Option<String>,
+        message: String,
+    ) -> usize {
+        self.anomalies.push(Anomaly {
+            kind,
+            id,
+            line,
+            message,
+            document,
+            text: None,
+        });
+        self.anomalies.len() - 1
+    }
+
+    /// Step 1: the document's items become nodes and anomalies.
+    fn add_document(&mut self, doc: ParsedDocument) {
+        let edition = self.edition_of(Edition {
+            language: doc.language,
+            date: doc.edition,
+        });
+        let d = self.documents.len();
+        let mut owners = vec![Owner::Nobody; doc.lines.len()];
+        for &m in &doc.markup {
+            owners[m as usize - 1] = Owner::Markup;
+        }
+        let doc_node = self.push_node(Node {
+            title: Some(doc.title.clone()),
+            ..blank(
+                NodeKind::Document,
+                doc.path.clone(),
+                edition,
+                doc.language,
+                SourceRef {
+                    document: d,
+                    line: 1,
+                },
+            )
+        });
+        self.documents.push(Document {
+            path: doc.path.clone(),
+            format: doc.format,
+            language: doc.language,
+            edition,
+            title: doc.title.clone(),
+            encoding: doc.encoding,
+            lines: doc.lines,
+            owners,
+            shared: Vec::new(),
+            node: doc_node,
+        });
+
+        let mut item_nodes: Vec<Option<NodeIdx>> = Vec::with_capacity(doc.items.len());
+        let mut previous_rule: Option<(RuleId, u32)> = None;
+        for item in &doc.items {
+            let at = SourceRef {
+                document: d,
+                line: item.first_line(),
+            };
+            let node = match &item.kind {
+                ItemKind::Header => {
+                    let n = &mut self.nodes[doc_node.0 as usize];
+                    set_text(n, item);
+                    Some(doc_node)
+                }
+                ItemKind::Contents(entries) => {
+                    let key = format!("sommaire:{}", doc.path);
+                    let mut node = blank(NodeKind::Contents, key, edition, doc.language, at);
+                    set_text(&mut node, item);
+                    let idx = self.push_node(node);
+                    for entry in entries {
+                        let id = match entry.target {
+                            TocTarget::Section(s) => RuleId::Section(s),
+                            TocTarget::Chapter(c) => {
+                                self.chapter_contents[edition.0 as usize] = true;
+                                RuleId::Chapter(c)
+                            }
+                            TocTarget::Named => continue,
+                        };
+                        let at = SourceRef {
+                            document: d,
+                            line: entry.line,
+                        };
+                        self.numbered(
+                            edition,
+                            id,
+                            Origin::Contents,
+                            Some(&entry.title),
+                            doc.language,
+                            at,
+                        );
+                    }
+                    Some(idx)
+                }
+                ItemKind::Section {
+                    number,
+                    title,
+                    heading,
+                } => {
+                    let id = RuleId::Section(*number);
+                    Some(self.heading_node(edition, id, title, heading, item, doc.language, at))
+                }
+                ItemKind::Chapter {
+                    number,
+                    title,
+                    heading,
+                } => {
+                    let id = RuleId::Chapter(*number);
+                    match (title, heading) {
+                        (Some(t), Some(h)) => {
+                            Some(self.heading_node(edition, id, t, h, item, doc.language, at))
+                        }
+                        _ => {
+                            // A chapter introduction without a heading (table export).
+                            let idx =
+                                self.numbered(edition, id, Origin::Source, None, doc.language, at);
+                            let text = item.text();
+                            let n = &mut self.nodes[idx.0 as usize];
+                            n.language = language::detect(&text, doc.language);
+                            append_text(n, item);
+                            Some(idx)
+                        }
+                    }
+                }
+                ItemKind::Rule(id) => {
+                    if let Some((prev, _)) = previous_rule
+                        && *id < prev
+                    {
+                        self.anomaly(
+                            d,
+                            AnomalyKind::OutOfOrder,
+                            at.line,
+                            Some(id.to_string()),
+                            format!("la règle {id} apparaît après la règle {prev}"),
+                        );
+                    }
+                    previous_rule = Some((*id, at.line));
+                    Some(self.rule_node(edition, *id, item, doc.language, at))
+                }
+                ItemKind::RuleHeading(id) => {
+                    let text = item.text();
+                    let idx =
+                        self.numbered(edition, *id, Origin::Heading, Some(&text), doc.language, at);
+                    let n = &mut self.nodes[idx.0 as usize];
+                    n.language = language::detect(&text, doc.language);
+                    n.heading = Some(text);
+                    Some(idx)
+                }
+                ItemKind::Example { rule } => {
+                    let parent = item_nodes.get(*rule).copied().flatten();
+                    parent.map(|p| {
+                        let parent_node = &self.nodes[p.0 as usize];
+                        let key = format!(
+                            "{}#exemple-{}",
+                            parent_node.label(),
+                            parent_node.examples.len() + 1
+                        );
+                        let mut node = blank(
+                            NodeKind::Example,
+                            key,
+                            parent_node.edition,
+                            doc.language,
+                            at,
+                        );
+                        set_text(&mut node, item);
+                        node.language = language::detect(&node.text, doc.language);
+                        node.parent = Some(p);
+                        let idx = self.push_node(node);
+                        self.nodes[p.0 as usize].examples.push(idx);
+                        idx
+                    })
+                }
+                ItemKind::Glossary { term } => {
+                    let mut node =
+                        blank(NodeKind::Glossary, term.clone(), edition, doc.language, at);
+                    node.title = Some(term.clone());
+                    set_text(&mut node, item);
+                    if node.text.is_empty() {
+                        let msg = format!("le terme « {} » n'a pas de définition", quote(term));
+                        self.anomaly(d, AnomalyKind::EmptyGlossaryEntry, at.line, None, msg);
+                    }
+                    let idx = self.push_node(node);
+                    self.glossary.entry(fold(term)).or_default().push(idx);
+                    Some(idx)
+                }
+                ItemKind::Prose { title } => {
+                    let mut node = blank(NodeKind::Prose, title.clone(), edition, doc.language, at);
+                    node.title = Some(title.clone());
+                    set_text(&mut node, item);
+                    Some(self.push_node(node))
+                }
+                ItemKind::Article {
+                    kicker,
+                    title,
+                    markdown,
+                    covers,
+                } => {
+                    let base = slug(title.split(" (").next().unwrap_or(title));
+                    let mut key = base.clone();
+                    let mut n = 2;
+                    while self.articles.contains_key(&key) {
+                        key = format!("{base}-{n}");
+                        n += 1;
+                    }
+                    let mut node = blank(NodeKind::Article, key.clone(), edition, doc.language, at);
+                    node.title = Some(title.clone());
+                    node.heading = (!kicker.is_empty()).then(|| kicker.join(" · "));
+                    node.markdown = Some(markdown.clone());
+                    node.covers = covers.clone();
+                    set_text(&mut node, item);
+                    let idx = self.push_node(node);
+                    self.articles.insert(key, idx);
+                    Some(idx)
+                }
+                ItemKind::Orphan { reason } => {
+                    let text = item.text();
+                    let message = format!("{reason} : « {} »", quote(&text));
+                    let a = self.anomaly(d, AnomalyKind::OrphanText, at.line, None, message);
+                    self.anomalies[a].text = Some(text);
+                    self.own(d, &item.lines, Owner::Anomaly(a));
+                    None
+                }
+            };
+            if let Some(n) = node {
+                self.own(d, &item.lines, Owner::Node(n));
+            }
+            item_nodes.push(node);
+        }
+        for note in doc.notes {
+            self.anomaly(d, note.kind, note.line, note.id, note.message);
+        }
+    }
+
+    /// The node of a section or chapter, created if new; a title from a
+    /// table of contents is kept, and a different one reported.
+    fn numbered(
+        &mut self,
+        edition: EditionIdx,
+        id: RuleId,
+        origin: Origin,
+        title: Option<&str>,
+        lang: Lang,
+        at: SourceRef,
+    ) -> NodeIdx {
+        if let Some(&idx) = self.occurrences(edition, id).first() {
+            if let Some(t) = title {
+                let current = self.nodes[idx.0 as usize].title.clone();
+                match current {
+                    None => self.nodes[idx.0 as usize].title = Some(t.to_string()),
+                    Some(c) if fold(&c).replace('’', "'") != fold(t).replace('’', "'") => {
+                        let msg = format!("{id} s'intitule « {c} » ailleurs et « {t} » ici");
+                        self.anomaly(
+                            at.document,
+                            AnomalyKind::TitleMismatch,
+                            at.line,
+                            Some(id.to_string()),
+                            msg,
+                        );
+                    }
+                    Some(_) => {}
+                }
+            }
+            let n = &mut self.nodes[idx.0 as usize];
+            if n.origin != Origin::Source && origin == Origin::Source {
+                n.origin = Origin::Source;
+                n.source = at;
+            }
+            return idx;
+        }
+        let mut node = blank(kind_of(id), String::new(), edition, lang, at);
+        node.id = Some(id);
+        node.origin = origin;
+        node.title = title.map(str::to_string);
+        self.push_node(node)
+    }
+
+    /// A section or chapter heading line with the text under it.
+    #[allow(clippy::too_many_arguments)]
+    fn heading_node(
+        &mut self,
+        edition: EditionIdx,
+        id: RuleId,
+        title: &str,
+        heading: &str,
+        item: &Item,
+        lang: Lang,
+        at: SourceRef,
+    ) -> NodeIdx {
+        let idx = self.numbered(edition, id, Origin::Source, Some(title), lang, at);
+        let n = &mut self.nodes[idx.0 as usize];
+        if n.heading.is_none() {
+            n.heading = Some(heading.to_string());
+            n.language = language::detect(title, lang);
+        }
+        append_text(n, item);
+        idx
+    }
+
+    /// A numbered rule: a new node, or a second occurrence of its number.
+    fn rule_node(
+        &mut self,
+        edition: EditionIdx,
+        id: RuleId,
+        item: &Item,
+        lang: Lang,
+        at: SourceRef,
+    ) -> NodeIdx {
+        let text = item.text();
+        let existing = self.occurrences(edition, id).to_vec();
+        // A rule first known by its heading only takes its printed text.
+        if let Some(&first) = existing.first()
+            && self.nodes[first.0 as usize].origin != Origin::Source
+        {
+            let n = &mut self.nodes[first.0 as usize];
+            n.origin = Origin::Source;
+            n.source = at;
+            set_text(n, item);
+            return first;
+        }
+        if let Some(&first) = existing.first() {
+            let other = &self.nodes[first.0 as usize];
+            let same = if other.text == text {
+                "le même texte"
+            } else {
+                "des textes différents"
+            };
+            let occurrence = existing.len() + 1;
+            let msg = format!(
+                "le numéro {id} apparaît {occurrence} fois dans l'édition {} (ligne {} et ligne {}) avec {same} ; \
+                 les deux textes sont conservés",
+                self.editions[edition.0 as usize].label(),
+                other.source.line,
+                at.line
+            );
+            self.anomaly(
+                at.document,
+                AnomalyKind::Duplicate,
+                at.line,
+                Some(id.to_string()),
+                msg,
+            );
+        }
+        let mut node = blank(kind_of(id), String::new(), edition, lang, at);
+        node.id = Some(id);
+        node.occurrence = existing.len() as u16;
+        node.origin = Origin::Source;
+        set_text(&mut node, item);
+        node.language = language::detect(&text, lang);
+        if item.parts.len() == 1
+            && text.chars().count() <= MAX_TITLE_CHARS
+            && !text.ends_with(['.', ';', ':', ')'])
+        {
+            node.title = Some(text);
+        }
+        self.push_node(node)
+    }
+
+    /// Step 2: implied parents, rule order, parents and children.
+    fn complete_hierarchy(&mut self) {
+        // Every ancestor of a printed rule exists: 701.15a implies 701.15 and 701.
+        let printed: Vec<(EditionIdx, RuleId, SourceRef)> = self
+            .nodes
+            .iter()
+            .filter(|n| n.id.is_some() && n.origin != Origin::Contents)
+            .map(|n| (n.edition, n.id.unwrap(), n.source))
+            .collect();
+        for (edition, id, source) in printed {
+            let lang = self.editions[edition.0 as usize].language;
+            for ancestor in id.ancestors() {
+                if !self.occurrences(edition, ancestor).is_empty() {
+                    break;
+                }
+                let mut node = blank(kind_of(ancestor), String::new(), edition, lang, source);
+                node.id = Some(ancestor);
+                node.origin = Origin::Implied;
+                self.push_node(node);
+            }
+        }
+
+        for (e, order) in self.ordered.iter_mut().enumerate() {
+            order.clear();
+            order.extend(
+                self.nodes
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, n)| n.id.is_some() && n.edition.0 as usize == e)
+                    .map(|(i, _)| NodeIdx(i as u32)),
+            );
+            let nodes = &self.nodes;
+            order.sort_by_key(|&n| (nodes[n.0 as usize].id, nodes[n.0 as usize].occurrence, n));
+        }
+
+        for e in 0..self.ordered.len() {
+            for i in 0..self.ordered[e].len() {
+                let idx = self.ordered[e][i];
+                let (edition, id) = {
+                    let n = &self.nodes[idx.0 as usize];
+                    (n.edition, n.id.unwrap())
+                };
+                let parent = id
+                    .ancestors()
+                    .find_map(|a| self.occurrences(edition, a).first().copied());
+                if let Some(p) = parent {
+                    self.nodes[idx.0 as usize].parent = Some(p);
+                    self.nodes[p.0 as usize].children.push(idx);
+                }
+            }
+        }
+    }
+
+    /// Editions of the same language, newest first (undated last).
+    fn same_language(&self, language: Lang) -> Vec<EditionIdx> {
+        let mut eds: Vec<EditionIdx> = (0..self.editions.len() as u16)
+            .map(EditionIdx)
+            .filter(|e| self.editions[e.0 as usize].language == language)
+            .collect();
+        eds.sort_by_key(|e| std::cmp::Reverse(self.editions[e.0 as usize].date));
+        eds
+    }
+
+    /// Resolves one target cited from `from` (see the module documentation of `graph`).
+    fn resolve(&self, target: RuleId, from: EditionIdx) -> Resolution {
+        let own = &self.editions[from.0 as usize];
+        let same_language = self.same_language(own.language);
+        // 1. The rule itself, with text, in the citing edition (an undated
+        //    article cites the newest edition that has it).
+        let content_editions: Vec<EditionIdx> = if own.date.is_some() {
+            vec![from]
+        } else {
+            same_language.clone()
+        };
+        for &e in &content_editions {
+            if let Some(&n) = self.occurrences(e, target).first()
+                && self.has_content(n)
+            {
+                return Resolution::Resolved(n);
+            }
+        }
+        // 2. The citing edition holds the chapter's rules but not this one: it is missing.
+        if own.date.is_some()
+            && let Some(c) = target.chapter()
+            && target.depth() > 1
+            && let Some(&n) = self.occurrences(from, RuleId::Chapter(c)).first()
+            && !self.nodes[n.0 as usize].children.is_empty()
+        {
+            return Resolution::Dangling;
+        }
+        // 3. A chapter known by title, then a section, own edition first.
+        let mut order = vec![from];
+        order.extend(same_language.into_iter().filter(|e| *e != from));
+        if let Some(c) = target.chapter() {
+            for &e in &order {
+                if let Some(&n) = self.occurrences(e, RuleId::Chapter(c)).first() {
+                    return Resolution::TitleOnly(n);
+                }
+            }
+        }
+        for &e in &order {
+            // An edition that lists its chapters would know the chapter: a
+            // chapter it does not list is no chapter at all.
+            if target.chapter().is_some() && self.chapter_contents[e.0 as usize] {
+                continue;
+            }
+            if let Some(&n) = self
+                .occurrences(e, RuleId::Section(target.section()))
+                .first()
+            {
+                return Resolution::TitleOnly(n);
+            }
+        }
+        Resolution::Dangling
+    }
+
+    /// Step 3: cross-references become edges; backlinks are their reverse.
+    fn link(&mut self) {
+        for i in 0..self.nodes.len() {
+            let idx = NodeIdx(i as u32);
+            let node = &self.nodes[i];
+            if matches!(node.kind, NodeKind::Document | NodeKind::Contents) || node.text.is_empty()
+            {
+                let at = self.edges.len() as u32;
+                self.nodes[i].references = at..at;
+                continue;
+            }
+            let (found, bad) = refs::extract(&node.text);
+            let edition = node.edition;
+            let document = node.source.document;
+            let label = node.label();
+            let start = self.edges.len() as u32;
+            for r in found {
+                let line = self.nodes[i].line_of(r.span.start);
+                for target in r.targets {
+                    let resolution = self.resolve(target, edition);
+                    if resolution == Resolution::Dangling {
+                        let msg = format!("{label} cite {target}, qui n'est pas dans le corpus");
+                        self.anomaly(
+                            document,
+                            AnomalyKind::DanglingReference,
+                            line,
+                            Some(target.to_string()),
+                            msg,
+                        );
+                    }
+                    let edge = EdgeIdx(self.edges.len() as u32);
+                    self.edges.push(Edge {
+                        from: idx,
+                        target,
+                        resolution,
+                        span: r.span.start as u32..r.span.end as u32,
+                        line,
+                    });
+                    if let Some(t) = resolution.node() {
+                        self.nodes[t.0 as usize].cited_by.push(edge);
+                    }
+                }
+            }
+            for b in bad {
+                let line = self.nodes[i].line_of(b.span.start);
+                let msg = format!("{label} : {}", b.reason);
+                self.anomaly(document, AnomalyKind::InvalidReference, line, None, msg);
+            }
+            let end = self.edges.len() as u32;
+            self.nodes[i].references = start..end;
+        }
+    }
+}
+
+fn kind_of(id: RuleId) -> NodeKind {
+    match id {
+        RuleId::Section(_) => NodeKind::Section,
+        RuleId::Chapter(_) => NodeKind::Chapter,
+        RuleId::Rule { .. } => NodeKind::Rule,
+        RuleId::Subrule { .. } => NodeKind::Subrule,
+    }
+}
+
+fn blank(
+    kind: NodeKind,
+    key: String,
+    edition: EditionIdx,
+    language: Lang,
+    source: SourceRef,
+) -> Node {
+    Node {
+        kind,
+        id: None,
+        key,
+        edition,
+        language,
+        title: None,
+        heading: None,
+        text: String::new(),
+        markdown: None,
+        occurrence: 0,
+        origin: Origin::Source,
+        parent: None,
+        children: Vec::new(),
+        examples: Vec::new(),
+        covers: Vec::new(),
+        source,
+        text_lines: Vec::new(),
+        references: 0..0,
+        cited_by: Vec::new(),
+    }
+}
+
+/// Replaces a node's text with the item's paragraphs.
+fn set_text(node: &mut Node, item: &Item) {
+    node.text.clear();
+    node.text_lines.clear();
+    append_text(node, item);
+}
+
+/// Adds the item's paragraphs to a node's text, keeping each paragraph's line.
+fn append_text(node: &mut Node, item: &Item) {
+    for part in &item.parts {
+        if part.text.is_empty() {
+            continue;
+        }
+        if !node.text.is_empty() {
+            node.text.push('\n');
+        }
+        node.text_lines.push((node.text.len() as u32, part.line));
+        node.text.push_str(&part.text);
+    }
+}

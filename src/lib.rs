@@ -1,0 +1,49 @@
+//! arbitre: the Magic: The Gathering Comprehensive Rules, in French, for judges.
+//!
+//! The crate reads the rules documents of `rules/` ([`corpus`]), builds a
+//! graph of sections, chapters, rules, subrules and examples linked by their
+//! cross-references ([`graph`]), and answers judges from the command line
+//! ([`cli`]).
+//!
+//! ```text
+//! rules/*.txt ──corpus──▶ ParsedDocument ──graph::Graph::build──▶ Graph ──▶ cli (check, regle)
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod cli;
+pub mod corpus;
+pub mod graph;
+pub mod report;
+pub mod text;
+
+use std::path::PathBuf;
+
+pub use graph::Graph;
+
+/// A loaded corpus: the graph, the documents that failed, the files passed over.
+#[derive(Debug)]
+pub struct Loaded {
+    /// The rule graph.
+    pub graph: Graph,
+    /// Documents that could not be read.
+    pub errors: Vec<corpus::LoadError>,
+    /// Files not read, with the reason.
+    pub skipped: Vec<(String, String)>,
+    /// Time spent reading, parsing and linking.
+    pub elapsed: std::time::Duration,
+}
+
+/// Loads `paths` (files or folders), or the embedded corpus when empty, and
+/// builds the graph.
+pub fn load(paths: &[PathBuf]) -> Loaded {
+    let start = std::time::Instant::now();
+    let (docs, errors, skipped) = corpus::load_paths(paths);
+    let graph = Graph::build(docs);
+    Loaded {
+        graph,
+        errors,
+        skipped,
+        elapsed: start.elapsed(),
+    }
+}

@@ -1,0 +1,257 @@
+//! The ingestion report printed by `arbitre check`.
+//!
+//! [`CheckReport`] is plain data built from a [`Loaded`] corpus; its JSON keys
+//! are stable (tools read them): `documents[]` with `path`, `format`,
+//! `language`, `edition`, `rules`, `examples`, `anomalies[]` (`kind`, `id`,
+//! `line`, `message`), and `totals` with `rules`, `examples`, `references`,
+//! `resolved`, `title_only`, `dangling`. The text form is in French.
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use crate::Loaded;
+use crate::graph::{Anomaly, Counts, LineAudit};
+
+/// One document's part of the report.
+#[derive(Debug, Serialize)]
+pub struct DocumentReport {
+    /// The path.
+    pub path: String,
+    /// The document's title.
+    pub title: String,
+    /// The layout (`page_export`, `table_export`, `judge_article`, `official_txt`).
+    pub format: &'static str,
+    /// The language (`fr`, `en`).
+    pub language: &'static str,
+    /// The edition date, if dated.
+    pub edition: Option<String>,
+    /// The encoding the bytes were read in.
+    pub encoding: &'static str,
+    /// Rules and subrules printed with their number.
+    pub rules: usize,
+    /// Examples.
+    pub examples: usize,
+    /// Glossary entries.
+    pub glossary: usize,
+    /// Reference targets made by the document.
+    pub references: usize,
+    /// The line audit: every non-blank line is owned.
+    pub lines: LineAudit,
+    /// The document's anomalies.
+    pub anomalies: Vec<Anomaly>,
+}
+
+/// A document that could not be read.
+#[derive(Debug, Serialize)]
+pub struct ErrorReport {
+    /// The message, in French, naming the file and the line.
+    pub message: String,
+}
+
+/// The totals over all documents.
+#[derive(Debug, Serialize)]
+pub struct Totals {
+    /// Documents loaded.
+    pub documents: usize,
+    /// Rules and subrules.
+    pub rules: usize,
+    /// Examples.
+    pub examples: usize,
+    /// Glossary entries.
+    pub glossary: usize,
+    /// Reference targets.
+    pub references: usize,
+    /// Targets resolved to a rule with text.
+    pub resolved: usize,
+    /// Targets resolved to a title only.
+    pub title_only: usize,
+    /// Targets found nowhere.
+    pub dangling: usize,
+    /// Anomalies.
+    pub anomalies: usize,
+    /// Non-blank lines audited.
+    pub content_lines: usize,
+    /// Non-blank lines not accounted for (0 when nothing is lost).
+    pub lost_lines: usize,
+}
+
+/// The whole report. See the module documentation.
+#[derive(Debug, Serialize)]
+pub struct CheckReport {
+    /// Per document.
+    pub documents: Vec<DocumentReport>,
+    /// Documents that could not be read.
+    pub errors: Vec<ErrorReport>,
+    /// Files passed over, with the reason.
+    pub skipped: Vec<(String, String)>,
+    /// Totals.
+    pub totals: Totals,
+    /// Time to read, parse and link, in milliseconds.
+    pub elapsed_ms: f64,
+}
+
+impl CheckReport {
+    /// Builds the report of a loaded corpus.
+    pub fn new(loaded: &Loaded) -> CheckReport {
+        let g = &loaded.graph;
+        let documents: Vec<DocumentReport> = g
+            .documents()
+            .iter()
+            .enumerate()
+            .map(|(d, doc)| {
+                let c = g.counts(Some(d));
+                let ed = g.edition(doc.edition);
+                DocumentReport {
+                    path: doc.path.clone(),
+                    title: doc.title.clone(),
+                    format: doc.format.code(),
+                    language: doc.language.code(),
+                    edition: ed.date.map(|d| d.to_string()),
+                    encoding: doc.encoding.name(),
+                    rules: c.rules,
+                    examples: c.examples,
+                    glossary: c.glossary,
+                    references: c.references,
+                    lines: g.audit(d),
+                    anomalies: g
+                        .anomalies()
+                        .iter()
+                        .filter(|a| a.document == d)
+                        .cloned()
+                        .collect(),
+                }
+            })
+            .collect();
+        let c: Counts = g.counts(None);
+        let totals = Totals {
+            documents: documents.len(),
+            rules: c.rules,
+            examples: c.examples,
+            glossary: c.glossary,
+            references: c.references,
+            resolved: c.resolved,
+            title_only: c.title_only,
+            dangling: c.dangling,
+            anomalies: g.anomalies().len(),
+            content_lines: documents.iter().map(|d| d.lines.content_lines).sum(),
+            lost_lines: documents
+                .iter()
+                .map(|d| d.lines.unowned.len() + d.lines.not_contained.len() + d.lines.shared.len())
+                .sum(),
+        };
+        CheckReport {
+            documents,
+            errors: loaded
+                .errors
+                .iter()
+                .map(|e| ErrorReport {
+                    message: e.to_string(),
+                })
+                .collect(),
+            skipped: loaded.skipped.clone(),
+            totals,
+            elapsed_ms: loaded.elapsed.as_secs_f64() * 1000.0,
+        }
+    }
+
+    /// The report as French text. `with_timing` adds the elapsed time (left
+    /// out of snapshot tests, where it would change every run).
+    pub fn to_text(&self, with_timing: bool) -> String {
+        let mut out = String::new();
+        let plural =
+            |n: usize, one: &str, many: &str| format!("{n} {}", if n > 1 { many } else { one });
+        let _ = writeln!(
+            out,
+            "Corpus : {}",
+            plural(self.documents.len(), "document", "documents")
+        );
+        for d in &self.documents {
+            let _ = writeln!(out, "\n{}", d.path);
+            let _ = writeln!(out, "  {}", d.title);
+            let _ = writeln!(
+                out,
+                "  format : {} · langue : {} · édition : {} · encodage : {}",
+                d.format,
+                d.language,
+                d.edition.as_deref().unwrap_or("non datée"),
+                d.encoding
+            );
+            let mut counts = vec![
+                plural(d.rules, "règle", "règles"),
+                plural(d.examples, "exemple", "exemples"),
+            ];
+            if d.glossary > 0 {
+                counts.push(plural(
+                    d.glossary,
+                    "entrée de glossaire",
+                    "entrées de glossaire",
+                ));
+            }
+            counts.push(plural(d.references, "référence", "références"));
+            let _ = writeln!(out, "  {}", counts.join(" · "));
+            let lost = d.lines.unowned.len() + d.lines.not_contained.len() + d.lines.shared.len();
+            let _ = writeln!(
+                out,
+                "  lignes : {} non vides, {} dans des nœuds, {} dans des anomalies, {} de mise en page — {}",
+                d.lines.content_lines,
+                d.lines.in_nodes,
+                d.lines.in_anomalies,
+                d.lines.markup,
+                if lost == 0 {
+                    "aucune perdue".to_string()
+                } else {
+                    format!("{lost} NON RATTACHÉES")
+                }
+            );
+            if !d.anomalies.is_empty() {
+                let _ = writeln!(out, "  avertissements ({}) :", d.anomalies.len());
+                for a in &d.anomalies {
+                    let _ = writeln!(
+                        out,
+                        "    ligne {} · {} · {}",
+                        a.line,
+                        a.kind.label_fr(),
+                        a.message
+                    );
+                }
+            }
+        }
+        for (path, why) in &self.skipped {
+            let _ = writeln!(out, "\nignoré : {path} ({why})");
+        }
+        for e in &self.errors {
+            let _ = writeln!(out, "\nerreur : {}", e.message);
+        }
+        let t = &self.totals;
+        let _ = writeln!(out, "\nTotal");
+        let _ = writeln!(
+            out,
+            "  {} · {} · {}",
+            plural(t.rules, "règle", "règles"),
+            plural(t.examples, "exemple", "exemples"),
+            plural(t.glossary, "entrée de glossaire", "entrées de glossaire")
+        );
+        let _ = writeln!(
+            out,
+            "  références : {} — résolues : {} · titre seul : {} · pendantes : {}",
+            t.references, t.resolved, t.title_only, t.dangling
+        );
+        let _ = writeln!(
+            out,
+            "  avertissements : {} · lignes non vides : {} · perdues : {}",
+            t.anomalies, t.content_lines, t.lost_lines
+        );
+        if !self.errors.is_empty() {
+            let _ = writeln!(out, "  documents illisibles : {}", self.errors.len());
+        }
+        if with_timing {
+            let _ = writeln!(
+                out,
+                "Lu, analysé et relié en {} ms.",
+                format!("{:.1}", self.elapsed_ms).replace('.', ",")
+            );
+        }
+        out
+    }
+}
