@@ -105,10 +105,7 @@ fn usage_error(e: &clap::Error, out: &mut dyn Write, err: &mut dyn Write) -> u8 
             format!("commande inconnue{}", arg(ContextKind::InvalidSubcommand))
         }
         ErrorKind::UnknownArgument => format!("argument inattendu{}", arg(ContextKind::InvalidArg)),
-        ErrorKind::MissingRequiredArgument => format!(
-            "argument obligatoire manquant{}",
-            arg(ContextKind::InvalidArg)
-        ),
+        ErrorKind::MissingRequiredArgument => format!("argument obligatoire manquant{}", arg(ContextKind::InvalidArg)),
         ErrorKind::InvalidValue | ErrorKind::ValueValidation => {
             format!("valeur invalide{}", arg(ContextKind::InvalidValue))
         }
@@ -119,12 +116,7 @@ fn usage_error(e: &clap::Error, out: &mut dyn Write, err: &mut dyn Write) -> u8 
     2
 }
 
-fn check(
-    paths: &[PathBuf],
-    json: bool,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> anyhow::Result<u8> {
+fn check(paths: &[PathBuf], json: bool, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<u8> {
     let loaded = crate::load(paths);
     let report = CheckReport::new(&loaded);
     if json {
@@ -139,13 +131,7 @@ fn check(
     Ok(if loaded.errors.is_empty() { 0 } else { 1 })
 }
 
-fn regle(
-    query: &str,
-    json: bool,
-    corpus: &[PathBuf],
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> anyhow::Result<u8> {
+fn regle(query: &str, json: bool, corpus: &[PathBuf], out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<u8> {
     let loaded = crate::load(corpus);
     for e in &loaded.errors {
         writeln!(err, "attention : {e}")?;
@@ -172,17 +158,10 @@ pub fn rule_text(g: &Graph, idx: NodeIdx) -> String {
     let v = g.view(idx);
     let n = g.node(idx);
     let mut out = String::new();
-    let title = v
-        .title
-        .as_deref()
-        .map(|t| format!(" — {t}"))
-        .unwrap_or_default();
+    let title = v.title.as_deref().map(|t| format!(" — {t}")).unwrap_or_default();
     let _ = writeln!(out, "RC {}{title}", v.id);
-    let lang = if v.language != v.edition_language {
-        format!(" · texte en {}", v.language.name_fr())
-    } else {
-        String::new()
-    };
+    let lang =
+        if v.language != v.edition_language { format!(" · texte en {}", v.language.name_fr()) } else { String::new() };
     let _ = writeln!(
         out,
         "Édition {} {}{lang} · {}, ligne {}",
@@ -194,15 +173,11 @@ pub fn rule_text(g: &Graph, idx: NodeIdx) -> String {
     let _ = writeln!(out);
     if v.text.is_empty() {
         let why = match v.origin {
-            crate::graph::Origin::Contents => {
-                "connue par le sommaire seulement : son texte n'est pas dans le corpus"
-            }
+            crate::graph::Origin::Contents => "connue par le sommaire seulement : son texte n'est pas dans le corpus",
             crate::graph::Origin::Implied => {
                 "numéro non imprimé dans la source ; il regroupe les sous-règles ci-dessous"
             }
-            crate::graph::Origin::Heading => {
-                "titre imprimé sans numéro ; le texte est dans les sous-règles ci-dessous"
-            }
+            crate::graph::Origin::Heading => "titre imprimé sans numéro ; le texte est dans les sous-règles ci-dessous",
             _ => "pas de texte",
         };
         let _ = writeln!(out, "({why})");
@@ -229,11 +204,7 @@ pub fn rule_text(g: &Graph, idx: NodeIdx) -> String {
     }
     let _ = writeln!(out);
     let _ = writeln!(out, "Parent : {}", v.parent.as_deref().unwrap_or("aucun"));
-    let children = if v.children.is_empty() {
-        "aucune".to_string()
-    } else {
-        v.children.join(", ")
-    };
+    let children = if v.children.is_empty() { "aucune".to_string() } else { v.children.join(", ") };
     let _ = writeln!(out, "Sous-règles : {children}");
     let _ = writeln!(
         out,
@@ -241,9 +212,7 @@ pub fn rule_text(g: &Graph, idx: NodeIdx) -> String {
         v.previous.as_deref().unwrap_or("aucune"),
         v.next.as_deref().unwrap_or("aucune")
     );
-    let refs = std::iter::once(idx)
-        .chain(n.examples.iter().copied())
-        .flat_map(|from| g.references(from));
+    let refs = std::iter::once(idx).chain(n.examples.iter().copied()).flat_map(|from| g.references(from));
     let mut lines: Vec<String> = Vec::new();
     for e in refs {
         let printed = &g.node(e.from).text[e.span.start as usize..e.span.end as usize];
@@ -254,11 +223,7 @@ pub fn rule_text(g: &Graph, idx: NodeIdx) -> String {
             }
             Resolution::TitleOnly(t) => {
                 let tn = g.node(t);
-                let kind = if tn.kind == crate::graph::NodeKind::Section {
-                    "section"
-                } else {
-                    "chapitre"
-                };
+                let kind = if tn.kind == crate::graph::NodeKind::Section { "section" } else { "chapitre" };
                 format!(
                     "titre seul — {kind} {} « {} » (édition {})",
                     tn.label(),
@@ -270,36 +235,19 @@ pub fn rule_text(g: &Graph, idx: NodeIdx) -> String {
         };
         lines.push(format!("  « {printed} » → {} : {what}", e.target));
     }
-    let _ = writeln!(
-        out,
-        "Références :{}",
-        if lines.is_empty() { " aucune" } else { "" }
-    );
+    let _ = writeln!(out, "Références :{}", if lines.is_empty() { " aucune" } else { "" });
     for l in lines {
         let _ = writeln!(out, "{l}");
     }
     let mut citing: Vec<String> = v.cited_by.iter().map(|c| c.id.clone()).collect();
     citing.dedup();
-    let _ = writeln!(
-        out,
-        "Cité par : {}",
-        if citing.is_empty() {
-            "aucune règle".to_string()
-        } else {
-            citing.join(", ")
-        }
-    );
+    let _ =
+        writeln!(out, "Cité par : {}", if citing.is_empty() { "aucune règle".to_string() } else { citing.join(", ") });
     let others: Vec<String> = v
         .other_versions
         .iter()
         .filter(|o| !(o.edition == v.edition && o.language == v.edition_language))
-        .map(|o| {
-            format!(
-                "{} {}",
-                o.language,
-                o.edition.as_deref().unwrap_or("non datée")
-            )
-        })
+        .map(|o| format!("{} {}", o.language, o.edition.as_deref().unwrap_or("non datée")))
         .collect();
     if !others.is_empty() {
         let _ = writeln!(out, "Autres éditions : {}", others.join(", "));

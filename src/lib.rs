@@ -37,13 +37,24 @@ pub struct Loaded {
 /// Loads `paths` (files or folders), or the embedded corpus when empty, and
 /// builds the graph.
 pub fn load(paths: &[PathBuf]) -> Loaded {
+    let gathered = if paths.is_empty() { corpus::source::embedded() } else { corpus::source::from_paths(paths) };
+    build(gathered)
+}
+
+/// Loads the embedded corpus and, beside it, `extra` files or folders (an
+/// English edition next to the French rules).
+pub fn load_with(extra: &[PathBuf]) -> Loaded {
+    let mut gathered = corpus::source::embedded();
+    let more = corpus::source::from_paths(extra);
+    gathered.sources.extend(more.sources);
+    gathered.errors.extend(more.errors);
+    gathered.skipped.extend(more.skipped);
+    build(gathered)
+}
+
+fn build(gathered: corpus::source::Gathered) -> Loaded {
     let start = std::time::Instant::now();
-    let (docs, errors, skipped) = corpus::load_paths(paths);
+    let (docs, errors, skipped) = corpus::source::parse_all(gathered);
     let graph = Graph::build(docs);
-    Loaded {
-        graph,
-        errors,
-        skipped,
-        elapsed: start.elapsed(),
-    }
+    Loaded { graph, errors, skipped, elapsed: start.elapsed() }
 }

@@ -114,12 +114,7 @@ impl CheckReport {
                     glossary: c.glossary,
                     references: c.references,
                     lines: g.audit(d),
-                    anomalies: g
-                        .anomalies()
-                        .iter()
-                        .filter(|a| a.document == d)
-                        .cloned()
-                        .collect(),
+                    anomalies: g.anomalies().iter().filter(|a| a.document == d).cloned().collect(),
                 }
             })
             .collect();
@@ -142,13 +137,7 @@ impl CheckReport {
         };
         CheckReport {
             documents,
-            errors: loaded
-                .errors
-                .iter()
-                .map(|e| ErrorReport {
-                    message: e.to_string(),
-                })
-                .collect(),
+            errors: loaded.errors.iter().map(|e| ErrorReport { message: e.to_string() }).collect(),
             skipped: loaded.skipped.clone(),
             totals,
             elapsed_ms: loaded.elapsed.as_secs_f64() * 1000.0,
@@ -159,13 +148,8 @@ impl CheckReport {
     /// out of snapshot tests, where it would change every run).
     pub fn to_text(&self, with_timing: bool) -> String {
         let mut out = String::new();
-        let plural =
-            |n: usize, one: &str, many: &str| format!("{n} {}", if n > 1 { many } else { one });
-        let _ = writeln!(
-            out,
-            "Corpus : {}",
-            plural(self.documents.len(), "document", "documents")
-        );
+        let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n > 1 { many } else { one });
+        let _ = writeln!(out, "Corpus : {}", plural(self.documents.len(), "document", "documents"));
         for d in &self.documents {
             let _ = writeln!(out, "\n{}", d.path);
             let _ = writeln!(out, "  {}", d.title);
@@ -177,16 +161,9 @@ impl CheckReport {
                 d.edition.as_deref().unwrap_or("non datée"),
                 d.encoding
             );
-            let mut counts = vec![
-                plural(d.rules, "règle", "règles"),
-                plural(d.examples, "exemple", "exemples"),
-            ];
+            let mut counts = vec![plural(d.rules, "règle", "règles"), plural(d.examples, "exemple", "exemples")];
             if d.glossary > 0 {
-                counts.push(plural(
-                    d.glossary,
-                    "entrée de glossaire",
-                    "entrées de glossaire",
-                ));
+                counts.push(plural(d.glossary, "entrée de glossaire", "entrées de glossaire"));
             }
             counts.push(plural(d.references, "référence", "références"));
             let _ = writeln!(out, "  {}", counts.join(" · "));
@@ -198,22 +175,12 @@ impl CheckReport {
                 d.lines.in_nodes,
                 d.lines.in_anomalies,
                 d.lines.markup,
-                if lost == 0 {
-                    "aucune perdue".to_string()
-                } else {
-                    format!("{lost} NON RATTACHÉES")
-                }
+                if lost == 0 { "aucune perdue".to_string() } else { format!("{lost} NON RATTACHÉES") }
             );
             if !d.anomalies.is_empty() {
                 let _ = writeln!(out, "  avertissements ({}) :", d.anomalies.len());
                 for a in &d.anomalies {
-                    let _ = writeln!(
-                        out,
-                        "    ligne {} · {} · {}",
-                        a.line,
-                        a.kind.label_fr(),
-                        a.message
-                    );
+                    let _ = writeln!(out, "    ligne {} · {} · {}", a.line, a.kind.label_fr(), a.message);
                 }
             }
         }
@@ -246,11 +213,8 @@ impl CheckReport {
             let _ = writeln!(out, "  documents illisibles : {}", self.errors.len());
         }
         if with_timing {
-            let _ = writeln!(
-                out,
-                "Lu, analysé et relié en {} ms.",
-                format!("{:.1}", self.elapsed_ms).replace('.', ",")
-            );
+            let _ =
+                writeln!(out, "Lu, analysé et relié en {} ms.", format!("{:.1}", self.elapsed_ms).replace('.', ","));
         }
         out
     }

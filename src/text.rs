@@ -6,10 +6,7 @@ use unicode_normalization::char::is_combining_mark;
 /// Lowercases and removes accents: « Règle » → « regle ». Used for look-ups,
 /// never for display.
 pub fn fold(text: &str) -> String {
-    text.nfd()
-        .filter(|c| !is_combining_mark(*c))
-        .collect::<String>()
-        .to_lowercase()
+    text.nfd().filter(|c| !is_combining_mark(*c)).collect::<String>().to_lowercase()
 }
 
 /// A URL slug: « Semaine 5 : Lancer des sorts » → `semaine-5-lancer-des-sorts`.

@@ -1,1 +1,12 @@
+//! Integration tests, one module per capability.
+//!
+//! The English editions are read from `../shared/corpus/` (never copied into
+//! the repository); `ARBITRE_SHARED` overrides where `shared/` is.
 
+mod cli;
+mod common;
+mod golden;
+mod hostile;
+mod lossless;
+mod navigation;
+mod references;

@@ -24,30 +24,19 @@ const MAX_HEADING_CHARS: usize = 80;
 
 /// Parses a judge-class article into `asm`.
 pub fn parse(lines: &[String], asm: &mut Assembler) -> Meta {
-    let content: Vec<(u32, &str)> = lines
-        .iter()
-        .enumerate()
-        .map(|(i, l)| (i as u32 + 1, l.trim()))
-        .filter(|(_, l)| !l.is_empty())
-        .collect();
+    let content: Vec<(u32, &str)> =
+        lines.iter().enumerate().map(|(i, l)| (i as u32 + 1, l.trim())).filter(|(_, l)| !l.is_empty()).collect();
 
     // The kicker is the run of capital-only lines before the title.
     let kicker_len = content.iter().take_while(|(_, l)| is_capitals(l)).count();
-    let kicker_len = if kicker_len == content.len() {
-        0
-    } else {
-        kicker_len
-    };
+    let kicker_len = if kicker_len == content.len() { 0 } else { kicker_len };
     let (kicker, rest) = content.split_at(kicker_len);
     let Some(((title_line, title), body)) = rest.split_first() else {
         return Meta::default();
     };
 
     let (title_refs, _) = refs::extract(title);
-    let mut covers: Vec<_> = title_refs
-        .iter()
-        .flat_map(|r| r.targets.iter().copied())
-        .collect();
+    let mut covers: Vec<_> = title_refs.iter().flat_map(|r| r.targets.iter().copied()).collect();
     covers.dedup();
 
     let mut markdown = String::new();
@@ -61,11 +50,7 @@ pub fn parse(lines: &[String], asm: &mut Assembler) -> Meta {
             _ => None,
         };
         if !markdown.is_empty() {
-            markdown.push_str(if list.is_some() && list == previous_list {
-                "\n"
-            } else {
-                "\n\n"
-            });
+            markdown.push_str(if list.is_some() && list == previous_list { "\n" } else { "\n\n" });
         }
         previous_list = list;
         match block {
@@ -87,18 +72,11 @@ pub fn parse(lines: &[String], asm: &mut Assembler) -> Meta {
         },
         first_line,
     );
-    for (n, l) in kicker
-        .iter()
-        .chain(std::iter::once(&(*title_line, *title)))
-        .chain(body)
-    {
+    for (n, l) in kicker.iter().chain(std::iter::once(&(*title_line, *title))).chain(body) {
         item.push(*n, l);
     }
     asm.item(item);
-    Meta {
-        title: Some(title.to_string()),
-        ..Meta::default()
-    }
+    Meta { title: Some(title.to_string()), ..Meta::default() }
 }
 
 /// A line that has letters, all of them capitals (« MAGIC JUDGE »).
@@ -117,24 +95,13 @@ enum Block<'a> {
 fn block_of(line: &str) -> Block<'_> {
     let ends_like_sentence = line.ends_with(['.', ';', ':', '!', '?', ')', '»']);
     let short = line.chars().count() <= MAX_HEADING_CHARS;
-    if let Some(rest) = line
-        .strip_prefix(['-', '–', '•', '*'])
-        .filter(|r| r.starts_with(' '))
-    {
+    if let Some(rest) = line.strip_prefix(['-', '–', '•', '*']).filter(|r| r.starts_with(' ')) {
         return Block::Bullet(rest.trim());
     }
     let digits = line.bytes().take_while(u8::is_ascii_digit).count();
-    if digits > 0
-        && digits <= 2
-        && line[digits..].starts_with(['.', ')'])
-        && line[digits + 1..].starts_with(' ')
-    {
+    if digits > 0 && digits <= 2 && line[digits..].starts_with(['.', ')']) && line[digits + 1..].starts_with(' ') {
         let (n, rest) = (&line[..digits], line[digits + 1..].trim());
-        return if short && !ends_like_sentence {
-            Block::Step(n, rest)
-        } else {
-            Block::Numbered(n, rest)
-        };
+        return if short && !ends_like_sentence { Block::Step(n, rest) } else { Block::Numbered(n, rest) };
     }
     if short && !ends_like_sentence && line.starts_with(char::is_uppercase) {
         return Block::Heading(line);
@@ -146,10 +113,7 @@ fn block_of(line: &str) -> Block<'_> {
 fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        if matches!(
-            c,
-            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '#' | '|'
-        ) {
+        if matches!(c, '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '#' | '|') {
             out.push('\\');
         }
         out.push(c);
@@ -169,21 +133,10 @@ mod tests {
         let mut asm = Assembler::new();
         parse(&lines, &mut asm);
         let (items, _, _) = asm.finish();
-        let ItemKind::Article {
-            kicker,
-            title,
-            markdown,
-            covers,
-        } = &items[0].kind
-        else {
-            panic!()
-        };
+        let ItemKind::Article { kicker, title, markdown, covers } = &items[0].kind else { panic!() };
         assert_eq!(kicker, &["MAGIC JUDGE"]);
         assert!(title.starts_with("Semaine 5"));
-        assert_eq!(
-            covers.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
-            ["601", "602"]
-        );
+        assert_eq!(covers.iter().map(|c| c.to_string()).collect::<Vec<_>>(), ["601", "602"]);
         assert_eq!(
             markdown,
             "## Lancer un sort\n\nUn paragraphe.\n\n### 1. Annonce\n\n- Si le sort a plusieurs modes ;\n- Si le joueur ;\n\n\

@@ -38,6 +38,8 @@ pub struct Assembler {
     pending_heading: Option<usize>,
     /// Rule ids seen in this document, to recognize a heading's rule.
     seen: HashSet<RuleId>,
+    /// Lines holding an empty table cell, waiting for the row they open.
+    empty_cells: Vec<u32>,
 }
 
 impl Assembler {
@@ -46,7 +48,9 @@ impl Assembler {
         Assembler::default()
     }
 
-    fn push(&mut self, item: Item) -> usize {
+    fn push(&mut self, mut item: Item) -> usize {
+        // Empty cells before this item belong to its row.
+        item.layout.append(&mut self.empty_cells);
         self.items.push(item);
         self.items.len() - 1
     }
@@ -59,11 +63,7 @@ impl Assembler {
     pub fn header(&mut self, line: u32, text: &str) {
         let idx = match self.find(|k| *k == ItemKind::Header) {
             Some(i) => i,
-            None => self.push(Item {
-                kind: ItemKind::Header,
-                lines: Vec::new(),
-                parts: Vec::new(),
-            }),
+            None => self.push(Item::empty(ItemKind::Header)),
         };
         self.items[idx].push(line, text);
         self.open = None;
@@ -74,11 +74,7 @@ impl Assembler {
     pub fn contents(&mut self, line: u32, text: &str, entries: Vec<TocEntry>) {
         let idx = match self.find(|k| matches!(k, ItemKind::Contents(_))) {
             Some(i) => i,
-            None => self.push(Item {
-                kind: ItemKind::Contents(Vec::new()),
-                lines: Vec::new(),
-                parts: Vec::new(),
-            }),
+            None => self.push(Item::empty(ItemKind::Contents(Vec::new()))),
         };
         let item = &mut self.items[idx];
         item.push(line, text);
@@ -97,11 +93,7 @@ impl Assembler {
 
     /// A section heading.
     pub fn section(&mut self, line: u32, number: u8, title: &str, heading: &str) {
-        let kind = ItemKind::Section {
-            number,
-            title: title.to_string(),
-            heading: heading.trim().to_string(),
-        };
+        let kind = ItemKind::Section { number, title: title.to_string(), heading: heading.trim().to_string() };
         let idx = self.push(Item::new(kind, line));
         self.open = Some(idx);
         self.rule = None;
@@ -109,11 +101,8 @@ impl Assembler {
 
     /// A chapter heading.
     pub fn chapter(&mut self, line: u32, number: u16, title: &str, heading: &str) {
-        let kind = ItemKind::Chapter {
-            number,
-            title: Some(title.to_string()),
-            heading: Some(heading.trim().to_string()),
-        };
+        let kind =
+            ItemKind::Chapter { number, title: Some(title.to_string()), heading: Some(heading.trim().to_string()) };
         let idx = self.push(Item::new(kind, line));
         self.open = Some(idx);
         self.rule = None;
@@ -125,9 +114,7 @@ impl Assembler {
         self.attach_pending_intro(id);
         self.attach_pending_heading(id);
         let mut item = Item::new(ItemKind::Rule(id), line);
-        let text = text
-            .map(|(l, t)| (l, t.trim()))
-            .filter(|(_, t)| !t.is_empty());
+        let text = text.map(|(l, t)| (l, t.trim())).filter(|(_, t)| !t.is_empty());
         if let Some((l, t)) = text {
             item.push(l, t);
         }
@@ -151,6 +138,9 @@ impl Assembler {
 
     /// An example (« Exemple : … »), attached to the rule above.
     pub fn example(&mut self, line: u32, text: &str) {
+        if self.open.is_some_and(|i| matches!(self.items[i].kind, ItemKind::Orphan { .. })) {
+            return self.paragraph(line, text); // the example of an invalid number stays with it
+        }
         match self.rule {
             Some(rule) => {
                 let mut item = Item::new(ItemKind::Example { rule }, line);
@@ -169,16 +159,8 @@ impl Assembler {
         let idx = match self.pending_intro {
             Some(i) => i,
             None => {
-                let kind = ItemKind::Chapter {
-                    number: 0,
-                    title: None,
-                    heading: None,
-                };
-                let i = self.push(Item {
-                    kind,
-                    lines: Vec::new(),
-                    parts: Vec::new(),
-                });
+                let kind = ItemKind::Chapter { number: 0, title: None, heading: None };
+                let i = self.push(Item::empty(kind));
                 self.pending_intro = Some(i);
                 i
             }
@@ -194,40 +176,27 @@ impl Assembler {
         self.pending_heading = Some(self.items.len() - 1);
     }
 
-    /// Text that belongs to no rule.
+    /// Text that belongs to no rule. The paragraphs after it join it, so an
+    /// invalid number keeps its text in the same anomaly.
     pub fn orphan(&mut self, line: u32, text: &str, reason: &str) {
-        let mut item = Item::new(
-            ItemKind::Orphan {
-                reason: reason.to_string(),
-            },
-            line,
-        );
+        let mut item = Item::new(ItemKind::Orphan { reason: reason.to_string() }, line);
         item.push(line, text);
-        self.push(item);
-        self.open = None;
+        let idx = self.push(item);
+        self.open = Some(idx);
+        self.rule = None;
         self.pending_heading = None;
     }
 
     /// A glossary entry's term; definition lines follow as paragraphs.
     pub fn glossary(&mut self, line: u32, term: &str) {
-        let idx = self.push(Item::new(
-            ItemKind::Glossary {
-                term: term.trim().to_string(),
-            },
-            line,
-        ));
+        let idx = self.push(Item::new(ItemKind::Glossary { term: term.trim().to_string() }, line));
         self.open = Some(idx);
         self.rule = None;
     }
 
     /// Unnumbered prose (« Introduction », « Credits »); paragraphs follow.
     pub fn prose(&mut self, line: u32, title: &str) {
-        let idx = self.push(Item::new(
-            ItemKind::Prose {
-                title: title.trim().to_string(),
-            },
-            line,
-        ));
+        let idx = self.push(Item::new(ItemKind::Prose { title: title.trim().to_string() }, line));
         self.open = Some(idx);
         self.rule = None;
     }
@@ -238,19 +207,15 @@ impl Assembler {
         self.open = None;
     }
 
-    /// A line holding only layout (the `|` of an empty cell).
-    pub fn markup(&mut self, line: u32) {
-        self.markup.push(line);
+    /// A line holding only an empty table cell (`|`): it belongs to the row
+    /// it opens, so the next item owns it (the last item owns a closing one).
+    pub fn empty_cell(&mut self, line: u32) {
+        self.empty_cells.push(line);
     }
 
     /// A note that owns no line.
     pub fn note(&mut self, kind: AnomalyKind, line: u32, id: Option<RuleId>, message: String) {
-        self.notes.push(Note {
-            kind,
-            line,
-            id: id.map(|i| i.to_string()),
-            message,
-        });
+        self.notes.push(Note { kind, line, id: id.map(|i| i.to_string()), message });
     }
 
     fn attach_pending_intro(&mut self, id: RuleId) {
@@ -263,11 +228,7 @@ impl Assembler {
                     *number = chapter;
                 }
             }
-            None => {
-                self.items[idx].kind = ItemKind::Orphan {
-                    reason: "introduction sans chapitre".into(),
-                }
-            }
+            None => self.items[idx].kind = ItemKind::Orphan { reason: "introduction sans chapitre".into() },
         }
     }
 
@@ -296,10 +257,13 @@ impl Assembler {
     /// The items, the layout-only lines and the notes. Rules left without
     /// text are reported; introductions that never met a rule become orphans.
     pub fn finish(mut self) -> (Vec<Item>, Vec<u32>, Vec<Note>) {
+        let closing = std::mem::take(&mut self.empty_cells);
+        match self.items.last_mut() {
+            Some(last) => last.layout.extend(closing),
+            None => self.markup.extend(closing), // a table of empty cells only
+        }
         if let Some(idx) = self.pending_intro.take() {
-            self.items[idx].kind = ItemKind::Orphan {
-                reason: "introduction sans chapitre".into(),
-            };
+            self.items[idx].kind = ItemKind::Orphan { reason: "introduction sans chapitre".into() };
         }
         for item in &self.items {
             if let ItemKind::Rule(id) = item.kind

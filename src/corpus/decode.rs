@@ -57,62 +57,37 @@ impl Encoding {
 
 /// Decodes `bytes` read from `path` (used in error messages) into lines.
 pub fn decode(path: &str, bytes: &[u8]) -> Result<SourceText, LoadError> {
-    let err = |line: u32, detail: String| LoadError::Content {
-        path: path.to_string(),
-        line,
-        detail,
-    };
+    let err = |line: u32, detail: String| LoadError::Content { path: path.to_string(), line, detail };
     if bytes.is_empty() {
-        return Err(LoadError::Empty {
-            path: path.to_string(),
-        });
+        return Err(LoadError::Empty { path: path.to_string() });
     }
     if bytes.starts_with(&[0xFF, 0xFE, 0, 0]) || bytes.starts_with(&[0, 0, 0xFE, 0xFF]) {
-        return Err(err(
-            1,
-            "encodage UTF-32 non pris en charge ; enregistrez le fichier en UTF-8".into(),
-        ));
+        return Err(err(1, "encodage UTF-32 non pris en charge ; enregistrez le fichier en UTF-8".into()));
     }
 
-    let (text, encoding, first_invalid) =
-        if let Some(rest) = bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]) {
-            (
-                utf8(rest).map_err(|line| err(line, invalid_utf8_after_bom()))?,
-                Encoding::Utf8,
-                None,
-            )
-        } else if let Some(rest) = bytes.strip_prefix(&[0xFF, 0xFE]) {
-            (
-                utf16(rest, Encoding::Utf16Le).map_err(|d| err(1, d))?,
-                Encoding::Utf16Le,
-                None,
-            )
-        } else if let Some(rest) = bytes.strip_prefix(&[0xFE, 0xFF]) {
-            (
-                utf16(rest, Encoding::Utf16Be).map_err(|d| err(1, d))?,
-                Encoding::Utf16Be,
-                None,
-            )
-        } else if let Some(nul) = bytes.iter().position(|&b| b == 0) {
-            match utf16_without_bom(bytes) {
-                Some(enc) => (utf16(bytes, enc).map_err(|d| err(1, d))?, enc, None),
-                None => {
-                    let line = line_of_offset(bytes, nul);
-                    return Err(err(
-                        line,
-                        "contenu binaire (octet nul) : ce n'est pas un document texte".into(),
-                    ));
-                }
+    let (text, encoding, first_invalid) = if let Some(rest) = bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]) {
+        (utf8(rest).map_err(|line| err(line, invalid_utf8_after_bom()))?, Encoding::Utf8, None)
+    } else if let Some(rest) = bytes.strip_prefix(&[0xFF, 0xFE]) {
+        (utf16(rest, Encoding::Utf16Le).map_err(|d| err(1, d))?, Encoding::Utf16Le, None)
+    } else if let Some(rest) = bytes.strip_prefix(&[0xFE, 0xFF]) {
+        (utf16(rest, Encoding::Utf16Be).map_err(|d| err(1, d))?, Encoding::Utf16Be, None)
+    } else if let Some(nul) = bytes.iter().position(|&b| b == 0) {
+        match utf16_without_bom(bytes) {
+            Some(enc) => (utf16(bytes, enc).map_err(|d| err(1, d))?, enc, None),
+            None => {
+                let line = line_of_offset(bytes, nul);
+                return Err(err(line, "contenu binaire (octet nul) : ce n'est pas un document texte".into()));
             }
-        } else {
-            match utf8(bytes) {
-                Ok(text) => (text, Encoding::Utf8, None),
-                Err(line) => {
-                    let (text, _, _) = encoding_rs::WINDOWS_1252.decode(bytes);
-                    (text.into_owned(), Encoding::Windows1252, Some(line))
-                }
+        }
+    } else {
+        match utf8(bytes) {
+            Ok(text) => (text, Encoding::Utf8, None),
+            Err(line) => {
+                let (text, _, _) = encoding_rs::WINDOWS_1252.decode(bytes);
+                (text.into_owned(), Encoding::Windows1252, Some(line))
             }
-        };
+        }
+    };
 
     if let Some((offset, count)) = too_many_controls(&text) {
         let line = line_of_offset(text.as_bytes(), offset);
@@ -121,23 +96,14 @@ pub fn decode(path: &str, bytes: &[u8]) -> Result<SourceText, LoadError> {
         } else {
             "texte illisible"
         };
-        return Err(err(
-            line,
-            format!("{how} ({count} caractères de contrôle) : ce n'est pas un document texte"),
-        ));
+        return Err(err(line, format!("{how} ({count} caractères de contrôle) : ce n'est pas un document texte")));
     }
 
     let lines = split_lines(&text);
     if lines.iter().all(|l| l.trim().is_empty()) {
-        return Err(LoadError::Empty {
-            path: path.to_string(),
-        });
+        return Err(LoadError::Empty { path: path.to_string() });
     }
-    Ok(SourceText {
-        lines,
-        encoding,
-        first_invalid_utf8_line: first_invalid,
-    })
+    Ok(SourceText { lines, encoding, first_invalid_utf8_line: first_invalid })
 }
 
 fn invalid_utf8_after_bom() -> String {
@@ -156,11 +122,7 @@ fn utf16(bytes: &[u8], enc: Encoding) -> Result<String, String> {
     if bytes.len() % 2 != 0 {
         return Err(format!("{} tronqué : nombre impair d'octets", enc.name()));
     }
-    let codec = if enc == Encoding::Utf16Le {
-        encoding_rs::UTF_16LE
-    } else {
-        encoding_rs::UTF_16BE
-    };
+    let codec = if enc == Encoding::Utf16Le { encoding_rs::UTF_16LE } else { encoding_rs::UTF_16BE };
     codec
         .decode_without_bom_handling_and_without_replacement(bytes)
         .map(|s| s.into_owned())
@@ -174,14 +136,8 @@ fn utf16_without_bom(bytes: &[u8]) -> Option<Encoding> {
         return None;
     }
     let pairs = bytes.len() / 2;
-    let high_zero_odd = bytes
-        .chunks_exact(2)
-        .filter(|p| p[1] == 0 && p[0] != 0)
-        .count();
-    let high_zero_even = bytes
-        .chunks_exact(2)
-        .filter(|p| p[0] == 0 && p[1] != 0)
-        .count();
+    let high_zero_odd = bytes.chunks_exact(2).filter(|p| p[1] == 0 && p[0] != 0).count();
+    let high_zero_even = bytes.chunks_exact(2).filter(|p| p[0] == 0 && p[1] != 0).count();
     if high_zero_odd * 10 >= pairs * 7 {
         Some(Encoding::Utf16Le)
     } else if high_zero_even * 10 >= pairs * 7 {
@@ -199,8 +155,7 @@ fn too_many_controls(text: &str) -> Option<(usize, usize)> {
     let mut total = 0usize;
     for (i, c) in text.char_indices() {
         total += 1;
-        let control =
-            (c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\x0c')) || c == '\u{FFFD}';
+        let control = c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\x0c');
         if control {
             count += 1;
             first.get_or_insert(i);
@@ -274,25 +229,16 @@ mod tests {
             le.extend(u.to_le_bytes());
         }
         assert_eq!(decode("x", &le).unwrap().lines, ["règle 608.2b"]);
-        let be: Vec<u8> = "Exemple"
-            .encode_utf16()
-            .flat_map(|u| u.to_be_bytes())
-            .collect();
+        let be: Vec<u8> = "Exemple".encode_utf16().flat_map(|u| u.to_be_bytes()).collect();
         let t = decode("x", &be).unwrap();
-        assert_eq!(
-            (t.lines[0].as_str(), t.encoding),
-            ("Exemple", Encoding::Utf16Be)
-        );
+        assert_eq!((t.lines[0].as_str(), t.encoding), ("Exemple", Encoding::Utf16Be));
     }
 
     #[test]
     fn windows_1252_fallback() {
         let t = decode("x", b"ligne 1\nR\xE8gle \x93cible\x94").unwrap();
         assert_eq!(t.lines[1], "Règle “cible”");
-        assert_eq!(
-            (t.encoding, t.first_invalid_utf8_line),
-            (Encoding::Windows1252, Some(2))
-        );
+        assert_eq!((t.encoding, t.first_invalid_utf8_line), (Encoding::Windows1252, Some(2)));
     }
 
     #[test]
@@ -304,10 +250,7 @@ mod tests {
     #[test]
     fn binary_and_empty_are_errors() {
         assert!(matches!(decode("x", b""), Err(LoadError::Empty { .. })));
-        assert!(matches!(
-            decode("x", b" \n\t\n"),
-            Err(LoadError::Empty { .. })
-        ));
+        assert!(matches!(decode("x", b" \n\t\n"), Err(LoadError::Empty { .. })));
         let e = decode("f.bin", b"abc\n\x00\x01\x02\x03\x89PNG").unwrap_err();
         assert!(e.to_string().contains("f.bin"), "{e}");
         assert!(e.to_string().contains("ligne 2"), "{e}");

@@ -46,23 +46,15 @@ impl Format {
 
     /// Parses a stable name.
     pub fn parse(s: &str) -> Option<Format> {
-        [
-            Format::PageExport,
-            Format::TableExport,
-            Format::JudgeArticle,
-            Format::OfficialTxt,
-        ]
-        .into_iter()
-        .find(|f| f.code() == s.trim())
+        [Format::PageExport, Format::TableExport, Format::JudgeArticle, Format::OfficialTxt]
+            .into_iter()
+            .find(|f| f.code() == s.trim())
     }
 }
 
-static NUMBER_ALONE: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^\d{3}\.\d{1,3}[a-z]?\.?$").unwrap());
-static NUMBER_AND_TEXT: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^\d{3}\.\d{1,3}[a-z]?\.?\s+[^\s|]").unwrap());
-static NUMBER_CELL: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^\d{3}\.\d{1,3}[a-z]?\.?\s*\|").unwrap());
+static NUMBER_ALONE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\d{3}\.\d{1,3}[a-z]?\.?$").unwrap());
+static NUMBER_AND_TEXT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\d{3}\.\d{1,3}[a-z]?\.?\s+[^\s|]").unwrap());
+static NUMBER_CELL: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\d{3}\.\d{1,3}[a-z]?\.?\s*\|").unwrap());
 
 /// Detects the layout of a document from its lines.
 pub fn detect(lines: &[String]) -> Format {
@@ -102,21 +94,9 @@ mod tests {
 
     #[test]
     fn detects_each_layout() {
-        assert_eq!(
-            detect(&lines("608.1.\n\nChaque fois…\n608.2a\nSi…")),
-            Format::PageExport
-        );
-        assert_eq!(
-            detect(&lines("100.1. These rules…\n100.1a A two-player game…")),
-            Format::OfficialTxt
-        );
-        assert_eq!(
-            detect(&lines("701.3a |\nAttacher… |\n701.3b |")),
-            Format::TableExport
-        );
-        assert_eq!(
-            detect(&lines("Lancer un sort\n\nPrécédemment…")),
-            Format::JudgeArticle
-        );
+        assert_eq!(detect(&lines("608.1.\n\nChaque fois…\n608.2a\nSi…")), Format::PageExport);
+        assert_eq!(detect(&lines("100.1. These rules…\n100.1a A two-player game…")), Format::OfficialTxt);
+        assert_eq!(detect(&lines("701.3a |\nAttacher… |\n701.3b |")), Format::TableExport);
+        assert_eq!(detect(&lines("Lancer un sort\n\nPrécédemment…")), Format::JudgeArticle);
     }
 }

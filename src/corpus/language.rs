@@ -11,21 +11,19 @@ use super::super::graph::edition::Lang;
 /// French function words and elided forms. Words that are also English
 /// (« a », « on ») are left out on purpose.
 const FRENCH: &[&str] = &[
-    "le", "la", "les", "de", "des", "du", "un", "une", "et", "ou", "est", "sont", "à", "au", "aux",
-    "dans", "par", "pour", "sur", "qui", "que", "ne", "pas", "se", "ce", "cette", "ces", "son",
-    "sa", "ses", "il", "elle", "ils", "elles", "avec", "si", "lui", "leur", "leurs", "être",
-    "peut", "cet", "votre", "vous", "chaque", "été", "ont", "quand", "mais", "comme", "même",
-    "aussi", "dont", "où", "plus", "sous", "sans", "entre", "avant", "après",
+    "le", "la", "les", "de", "des", "du", "un", "une", "et", "ou", "est", "sont", "à", "au", "aux", "dans", "par",
+    "pour", "sur", "qui", "que", "ne", "pas", "se", "ce", "cette", "ces", "son", "sa", "ses", "il", "elle", "ils",
+    "elles", "avec", "si", "lui", "leur", "leurs", "être", "peut", "cet", "votre", "vous", "chaque", "été", "ont",
+    "quand", "mais", "comme", "même", "aussi", "dont", "où", "plus", "sous", "sans", "entre", "avant", "après",
 ];
 
 /// English function words.
 const ENGLISH: &[&str] = &[
-    "the", "of", "and", "to", "is", "are", "be", "that", "this", "it", "its", "if", "or", "for",
-    "with", "as", "by", "can", "may", "from", "into", "each", "any", "which", "who", "their",
-    "they", "them", "would", "was", "were", "has", "have", "not", "than", "then", "when",
-    "whenever", "only", "also", "but", "an", "can't", "isn't", "doesn't", "won't", "that's",
-    "it's", "don't", "aren't", "there", "those", "these", "your", "you", "what", "instead",
-    "other", "another", "been", "does", "do", "whether", "onto", "until", "while", "again",
+    "the", "of", "and", "to", "is", "are", "be", "that", "this", "it", "its", "if", "or", "for", "with", "as", "by",
+    "can", "may", "from", "into", "each", "any", "which", "who", "their", "they", "them", "would", "was", "were",
+    "has", "have", "not", "than", "then", "when", "whenever", "only", "also", "but", "an", "can't", "isn't", "doesn't",
+    "won't", "that's", "it's", "don't", "aren't", "there", "those", "these", "your", "you", "what", "instead", "other",
+    "another", "been", "does", "do", "whether", "onto", "until", "while", "again",
 ];
 
 /// Counts the French and English function words in `text`.
@@ -38,10 +36,7 @@ fn scores(text: &str) -> (usize, usize) {
         let word = raw.to_lowercase().replace('’', "'");
         // French elisions: l'objet, d'une, qu'il, n'est, s'il, c'est, jusqu'à.
         if let Some((head, _)) = word.split_once('\'')
-            && matches!(
-                head,
-                "l" | "d" | "qu" | "n" | "s" | "c" | "j" | "m" | "jusqu" | "lorsqu" | "puisqu"
-            )
+            && matches!(head, "l" | "d" | "qu" | "n" | "s" | "c" | "j" | "m" | "jusqu" | "lorsqu" | "puisqu")
         {
             fr += 1;
             continue;
@@ -72,27 +67,12 @@ mod tests {
 
     #[test]
     fn short_rules() {
+        assert_eq!(detect("A suspected permanent can't become suspected again.", Lang::Fr), Lang::En);
         assert_eq!(
-            detect(
-                "A suspected permanent can't become suspected again.",
-                Lang::Fr
-            ),
-            Lang::En
-        );
-        assert_eq!(
-            detect(
-                "Voir la règle 708 « Sorts et permanents face cachée » pour plus d'information .",
-                Lang::En
-            ),
+            detect("Voir la règle 708 « Sorts et permanents face cachée » pour plus d'information .", Lang::En),
             Lang::Fr
         );
-        assert_eq!(
-            detect(
-                "Lancer une carte signifie lancer cette carte en tant que sort .",
-                Lang::En
-            ),
-            Lang::Fr
-        );
+        assert_eq!(detect("Lancer une carte signifie lancer cette carte en tant que sort .", Lang::En), Lang::Fr);
         assert_eq!(detect("Vanguard", Lang::Fr), Lang::Fr);
         assert_eq!(detect("Roll to Visit Your Attractions", Lang::Fr), Lang::En);
     }

@@ -35,19 +35,14 @@ use crate::graph::id::RuleId;
 
 static RULE_LINE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^(\d{3}\.\d{1,3}[A-Za-z]?)\.?(?:\s+(\S.*))?$").unwrap());
-static CHAPTER_HEADING: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^(\d{3})\.\s+(\S.*)$").unwrap());
-static SECTION_HEADING: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^(\d)\.\s+(\S.*)$").unwrap());
-static EXAMPLE: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^(?i:exemples?|examples?)\s*:").unwrap());
+static CHAPTER_HEADING: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^(\d{3})\.\s+(\S.*)$").unwrap());
+static SECTION_HEADING: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^(\d)\.\s+(\S.*)$").unwrap());
+static EXAMPLE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^(?i:exemples?|examples?)\s*:").unwrap());
 static FRENCH_HEADER: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"Règles\s+FR\s*\[(\d{1,2}/\d{1,2}/\d{4})\]").unwrap());
-static US_HEADER: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"Règles\s+US\s*\[(\d{1,2}/\d{1,2}/\d{4})\]").unwrap());
+static US_HEADER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"Règles\s+US\s*\[(\d{1,2}/\d{1,2}/\d{4})\]").unwrap());
 static EFFECTIVE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?:effective as of|en vigueur (?:à partir )?(?:du|le))\s+([^.]+?)\.?\s*$")
-        .unwrap()
+    Regex::new(r"(?i)(?:effective as of|en vigueur (?:à partir )?(?:du|le))\s+([^.]+?)\.?\s*$").unwrap()
 });
 
 /// Headings longer than this are paragraphs that happen to start with a number.
@@ -91,8 +86,7 @@ pub fn parse(lines: &[String], asm: &mut Assembler) -> Meta {
                     if toc::is_contents_heading(text) {
                         asm.contents(number, text, Vec::new());
                         state = State::Contents;
-                    } else if text.eq_ignore_ascii_case("introduction") && state == State::Preamble
-                    {
+                    } else if text.eq_ignore_ascii_case("introduction") && state == State::Preamble {
                         asm.prose(number, text);
                         state = State::Introduction;
                     } else if body.is_structural(text) {
@@ -108,10 +102,7 @@ pub fn parse(lines: &[String], asm: &mut Assembler) -> Meta {
                 State::Contents => match toc::parse_entry(text, number) {
                     // An entry is followed by other entries: a « chapter » followed by a
                     // rule is the body's first heading (« 901. … » after « 9. … »).
-                    Some(entry)
-                        if toc::follows(toc_last.as_ref(), &entry.target)
-                            && !next_is_rule(&lines[i + 1..]) =>
-                    {
+                    Some(entry) if toc::follows(toc_last.as_ref(), &entry.target) && !next_is_rule(&lines[i + 1..]) => {
                         toc_last = Some(entry.target.clone());
                         if let TocTarget::Section(s) = entry.target {
                             body.section_titles.push((s, entry.title.clone()));
@@ -155,10 +146,7 @@ pub fn parse(lines: &[String], asm: &mut Assembler) -> Meta {
 
 /// Whether the next non-blank line is a numbered rule.
 fn next_is_rule(rest: &[String]) -> bool {
-    rest.iter()
-        .map(|l| l.trim())
-        .find(|l| !l.is_empty())
-        .is_some_and(|l| RULE_LINE.is_match(l))
+    rest.iter().map(|l| l.trim()).find(|l| !l.is_empty()).is_some_and(|l| RULE_LINE.is_match(l))
 }
 
 fn is_part(text: &str, names: &[&str]) -> bool {
@@ -195,9 +183,7 @@ struct Body {
 impl Body {
     /// Whether a line starts the body (a heading or a rule).
     fn is_structural(&self, text: &str) -> bool {
-        RULE_LINE.is_match(text)
-            || self.chapter_heading(text).is_some()
-            || self.section_heading(text).is_some()
+        RULE_LINE.is_match(text) || self.chapter_heading(text).is_some() || self.section_heading(text).is_some()
     }
 
     fn section_heading(&self, text: &str) -> Option<(u8, String)> {
@@ -221,13 +207,8 @@ impl Body {
     /// sorts » is section 6's title, a colon, then the chapter's title.
     fn chapter_title(&self, chapter: u16, heading: &str) -> String {
         let section = (chapter / 100) as u8;
-        if let Some((prefix, rest)) = heading
-            .split_once(" : ")
-            .or_else(|| heading.split_once(": "))
-            && self
-                .section_titles
-                .iter()
-                .any(|(s, t)| *s == section && same_title(t, prefix))
+        if let Some((prefix, rest)) = heading.split_once(" : ").or_else(|| heading.split_once(": "))
+            && self.section_titles.iter().any(|(s, t)| *s == section && same_title(t, prefix))
         {
             return rest.trim().to_string();
         }
@@ -240,12 +221,7 @@ impl Body {
                 Ok(id) => asm.rule(number, id, c.get(2).map(|m| (number, m.as_str()))),
                 Err(e) => {
                     asm.orphan(number, text, &format!("numéro de règle invalide : {e}"));
-                    asm.note(
-                        AnomalyKind::InvalidNumber,
-                        number,
-                        None,
-                        format!("{e} : « {} »", quote(text)),
-                    );
+                    asm.note(AnomalyKind::InvalidNumber, number, None, format!("{e} : « {} »", quote(text)));
                 }
             }
         } else if let Some((n, title)) = self.section_heading(text) {
@@ -290,9 +266,7 @@ mod tests {
         assert_eq!(meta.based_on, Date::new(2011, 9, 30));
         let kinds: Vec<_> = items.iter().map(|i| &i.kind).collect();
         assert!(matches!(kinds[2], ItemKind::Chapter { .. }), "{kinds:#?}");
-        assert!(
-            matches!(kinds[2], ItemKind::Chapter { title: Some(t), .. } if t == "Résoudre les sorts")
-        );
+        assert!(matches!(kinds[2], ItemKind::Chapter { title: Some(t), .. } if t == "Résoudre les sorts"));
         assert_eq!(items[3].text(), "Texte un.");
         assert_eq!(items[3].lines, [11, 13]);
         assert!(matches!(kinds[5], ItemKind::Example { rule: 4 }));
@@ -314,10 +288,7 @@ mod tests {
             })
             .collect();
         assert_eq!(glossary, [("Abandon", 1), ("Ability", 2)]);
-        let example = items
-            .iter()
-            .find(|i| matches!(i.kind, ItemKind::Example { .. }))
-            .unwrap();
+        let example = items.iter().find(|i| matches!(i.kind, ItemKind::Example { .. })).unwrap();
         assert_eq!(example.text(), "Example: one.\nMore text.");
     }
 }

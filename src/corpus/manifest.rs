@@ -62,8 +62,7 @@ struct RawEntry {
 impl Manifest {
     /// Parses the manifest's text; `path` is used in error messages.
     pub fn parse(path: &str, text: &str) -> Result<Manifest, LoadError> {
-        let line_of =
-            |offset: usize| text[..offset.min(text.len())].matches('\n').count() as u32 + 1;
+        let line_of = |offset: usize| text[..offset.min(text.len())].matches('\n').count() as u32 + 1;
         let error = |offset: usize, detail: String| LoadError::Manifest {
             path: path.to_string(),
             line: line_of(offset),
@@ -75,10 +74,7 @@ impl Manifest {
             error(offset, toml_error_fr(e.message()))
         })?;
         if raw.document.is_empty() {
-            return Err(error(
-                0,
-                "aucun document listé (ajoutez des sections [[document]])".into(),
-            ));
+            return Err(error(0, "aucun document listé (ajoutez des sections [[document]])".into()));
         }
 
         let mut documents = Vec::with_capacity(raw.document.len());
@@ -86,10 +82,7 @@ impl Manifest {
             let language = Lang::parse(entry.language.get_ref()).ok_or_else(|| {
                 error(
                     entry.language.span().start,
-                    format!(
-                        "langue « {} » inconnue (fr ou en)",
-                        entry.language.get_ref()
-                    ),
+                    format!("langue « {} » inconnue (fr ou en)", entry.language.get_ref()),
                 )
             })?;
             let format = Format::parse(entry.format.get_ref()).ok_or_else(|| {
@@ -104,29 +97,18 @@ impl Manifest {
             let edition = match &entry.edition {
                 None => None,
                 Some(e) => Some(Date::parse_iso(e.get_ref()).ok_or_else(|| {
-                    error(
-                        e.span().start,
-                        format!("date d'édition « {} » invalide (AAAA-MM-JJ)", e.get_ref()),
-                    )
+                    error(e.span().start, format!("date d'édition « {} » invalide (AAAA-MM-JJ)", e.get_ref()))
                 })?),
             };
             let file = entry.path.get_ref().trim();
-            if file.is_empty()
-                || file.split(['/', '\\']).any(|c| c == "..")
-                || file.starts_with('/')
-            {
+            if file.is_empty() || file.split(['/', '\\']).any(|c| c == "..") || file.starts_with('/') {
                 return Err(error(
                     entry.path.span().start,
-                    format!(
-                        "chemin « {file} » refusé : il doit rester dans le dossier du manifeste"
-                    ),
+                    format!("chemin « {file} » refusé : il doit rester dans le dossier du manifeste"),
                 ));
             }
             if documents.iter().any(|d: &ManifestEntry| d.path == file) {
-                return Err(error(
-                    entry.path.span().start,
-                    format!("« {file} » est listé deux fois"),
-                ));
+                return Err(error(entry.path.span().start, format!("« {file} » est listé deux fois")));
             }
             documents.push(ManifestEntry {
                 path: file.to_string(),
@@ -145,10 +127,7 @@ fn toml_error_fr(message: &str) -> String {
     let quoted = |m: &str| m.split('`').nth(1).unwrap_or("").to_string();
     let message = message.trim();
     if message.starts_with("unknown field") {
-        format!(
-            "clé « {} » inconnue (clés possibles : path, language, edition, format, title)",
-            quoted(message)
-        )
+        format!("clé « {} » inconnue (clés possibles : path, language, edition, format, title)", quoted(message))
     } else if message.starts_with("missing field") {
         format!("clé « {} » manquante", quoted(message))
     } else if message.starts_with("invalid type") {
@@ -165,17 +144,16 @@ mod tests {
     #[test]
     fn errors_name_the_line() {
         let text = "[[document]]\npath = \"a.txt\"\nlanguage = \"fr\"\nedition = \"2011-13-01\"\nformat = \"page_export\"\ntitle = \"A\"\n";
-        let e = Manifest::parse("rules/corpus.toml", text)
-            .unwrap_err()
-            .to_string();
+        let e = Manifest::parse("rules/corpus.toml", text).unwrap_err().to_string();
         assert!(e.contains("ligne 4") && e.contains("2011-13-01"), "{e}");
-        let e = Manifest::parse("m", "[[document]]\npath = \"a\"\nlangue = \"fr\"")
-            .unwrap_err()
-            .to_string();
+        let e = Manifest::parse("m", "[[document]]\npath = \"a\"\nlangue = \"fr\"").unwrap_err().to_string();
         assert!(e.contains("ligne 3"), "{e}");
-        let e = Manifest::parse("m", "[[document]]\npath = \"../x\"\nlanguage = \"fr\"\nformat = \"page_export\"\ntitle = \"t\"")
-            .unwrap_err()
-            .to_string();
+        let e = Manifest::parse(
+            "m",
+            "[[document]]\npath = \"../x\"\nlanguage = \"fr\"\nformat = \"page_export\"\ntitle = \"t\"",
+        )
+        .unwrap_err()
+        .to_string();
         assert!(e.contains("refusé"), "{e}");
     }
 }

@@ -36,7 +36,7 @@ use crate::graph::id::RuleId;
 pub use decode::{Encoding, SourceText};
 pub use format::Format;
 pub use manifest::{Manifest, ManifestEntry};
-pub use source::{DocumentSource, load_paths};
+pub use source::DocumentSource;
 
 /// Why a document could not be read at all (`arbitre check` exits with 1).
 #[derive(Debug, Clone, thiserror::Error)]
@@ -87,10 +87,7 @@ impl LoadError {
             IsADirectory => "c'est un dossier".to_string(),
             _ => format!("erreur du système : {err}"),
         };
-        LoadError::Io {
-            path: path.to_string(),
-            reason,
-        }
+        LoadError::Io { path: path.to_string(), reason }
     }
 }
 
@@ -175,6 +172,8 @@ pub struct Item {
     /// Every source line the item was made from (number lines and headings
     /// included), in order.
     pub lines: Vec<u32>,
+    /// Lines holding only an empty table cell (`|`) of the item's row.
+    pub layout: Vec<u32>,
     /// The item's text, paragraph by paragraph.
     pub parts: Vec<Part>,
 }
@@ -182,11 +181,12 @@ pub struct Item {
 impl Item {
     /// A new item owning `line`.
     pub fn new(kind: ItemKind, line: u32) -> Item {
-        Item {
-            kind,
-            lines: vec![line],
-            parts: Vec::new(),
-        }
+        Item { kind, lines: vec![line], layout: Vec::new(), parts: Vec::new() }
+    }
+
+    /// A new item owning no line yet.
+    pub fn empty(kind: ItemKind) -> Item {
+        Item { kind, lines: Vec::new(), layout: Vec::new(), parts: Vec::new() }
     }
 
     /// Adds a paragraph read from `line`.
@@ -194,10 +194,7 @@ impl Item {
         if self.lines.last() != Some(&line) {
             self.lines.push(line);
         }
-        self.parts.push(Part {
-            line,
-            text: text.trim().to_string(),
-        });
+        self.parts.push(Part { line, text: text.trim().to_string() });
     }
 
     /// The item's text: its paragraphs joined by line breaks.
@@ -262,7 +259,7 @@ pub struct ParsedDocument {
     pub lines: Vec<String>,
     /// The items, in document order.
     pub items: Vec<Item>,
-    /// Lines that hold only layout (the `|` of an empty table cell).
+    /// Lines that hold only layout and belong to no item (a table of empty cells).
     pub markup: Vec<u32>,
     /// Anomalies that do not own lines.
     pub notes: Vec<Note>,
@@ -299,13 +296,7 @@ pub fn parse(path: &str, text: SourceText, declared: Option<&ManifestEntry>) -> 
         });
     }
 
-    let sample: String = text
-        .lines
-        .iter()
-        .take(400)
-        .map(String::as_str)
-        .collect::<Vec<_>>()
-        .join(" ");
+    let sample: String = text.lines.iter().take(400).map(String::as_str).collect::<Vec<_>>().join(" ");
     let detected_lang = language::detect(&sample, Lang::Fr);
     let language = declared.map(|d| d.language).unwrap_or(detected_lang);
 
@@ -349,11 +340,7 @@ pub fn parse(path: &str, text: SourceText, declared: Option<&ManifestEntry>) -> 
 }
 
 /// Decodes and parses one document.
-pub fn load(
-    path: &str,
-    bytes: &[u8],
-    declared: Option<&ManifestEntry>,
-) -> Result<ParsedDocument, LoadError> {
+pub fn load(path: &str, bytes: &[u8], declared: Option<&ManifestEntry>) -> Result<ParsedDocument, LoadError> {
     let text = decode::decode(path, bytes)?;
     Ok(parse(path, text, declared))
 }

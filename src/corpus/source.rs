@@ -46,10 +46,7 @@ pub fn embedded() -> Gathered {
     let mut out = Gathered::default();
     let manifest_path = format!("rules/{MANIFEST}");
     let Some(file) = EMBEDDED.get_file(MANIFEST) else {
-        out.errors.push(LoadError::Io {
-            path: manifest_path,
-            reason: "manifeste absent du binaire".into(),
-        });
+        out.errors.push(LoadError::Io { path: manifest_path, reason: "manifeste absent du binaire".into() });
         return out;
     };
     let text = String::from_utf8_lossy(file.contents());
@@ -58,15 +55,12 @@ pub fn embedded() -> Gathered {
             for entry in manifest.documents {
                 let path = format!("rules/{}", entry.path);
                 match EMBEDDED.get_file(&entry.path) {
-                    Some(f) => out.sources.push(DocumentSource {
-                        path,
-                        bytes: f.contents().to_vec(),
-                        declared: Some(entry),
-                    }),
-                    None => out.errors.push(LoadError::Io {
-                        path,
-                        reason: "listé dans le manifeste mais absent".into(),
-                    }),
+                    Some(f) => {
+                        out.sources.push(DocumentSource { path, bytes: f.contents().to_vec(), declared: Some(entry) })
+                    }
+                    None => {
+                        out.errors.push(LoadError::Io { path, reason: "listé dans le manifeste mais absent".into() })
+                    }
                 }
             }
         }
@@ -95,11 +89,7 @@ fn display(path: &Path) -> String {
 
 fn read_file(path: &Path, declared: Option<ManifestEntry>, out: &mut Gathered) {
     match std::fs::read(path) {
-        Ok(bytes) => out.sources.push(DocumentSource {
-            path: display(path),
-            bytes,
-            declared,
-        }),
+        Ok(bytes) => out.sources.push(DocumentSource { path: display(path), bytes, declared }),
         Err(e) => out.errors.push(LoadError::io(&display(path), &e)),
     }
 }
@@ -116,23 +106,14 @@ fn read_manifest(folder: &Path) -> Option<Result<Manifest, LoadError>> {
 }
 
 fn listed_in_parent_manifest(file: &Path) -> Option<ManifestEntry> {
-    let folder = file
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
+    let folder = file.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let name = file.file_name()?.to_string_lossy().to_string();
     let manifest = read_manifest(folder)?.ok()?;
     manifest.documents.into_iter().find(|d| d.path == name)
 }
 
 fn is_text_document(path: &Path) -> bool {
-    matches!(
-        path.extension()
-            .and_then(|e| e.to_str())
-            .map(str::to_lowercase)
-            .as_deref(),
-        Some("txt" | "md" | "text")
-    )
+    matches!(path.extension().and_then(|e| e.to_str()).map(str::to_lowercase).as_deref(), Some("txt" | "md" | "text"))
 }
 
 fn from_folder(folder: &Path, out: &mut Gathered) {
@@ -146,8 +127,7 @@ fn from_folder(folder: &Path, out: &mut Gathered) {
             for file in walk(folder) {
                 let relative = file.strip_prefix(folder).map(display).unwrap_or_default();
                 if is_text_document(&file) && !listed.contains(&relative) {
-                    out.skipped
-                        .push((display(&file), format!("non listé dans {MANIFEST}")));
+                    out.skipped.push((display(&file), format!("non listé dans {MANIFEST}")));
                 }
             }
         }
@@ -157,8 +137,7 @@ fn from_folder(folder: &Path, out: &mut Gathered) {
                 if is_text_document(&file) {
                     read_file(&file, None, out);
                 } else {
-                    out.skipped
-                        .push((display(&file), "pas un document texte (.txt, .md)".into()));
+                    out.skipped.push((display(&file), "pas un document texte (.txt, .md)".into()));
                 }
             }
         }
@@ -187,9 +166,7 @@ fn walk(folder: &Path) -> Vec<PathBuf> {
 }
 
 /// Decodes and parses every gathered document; failures are collected.
-pub fn parse_all(
-    gathered: Gathered,
-) -> (Vec<ParsedDocument>, Vec<LoadError>, Vec<(String, String)>) {
+pub fn parse_all(gathered: Gathered) -> (Vec<ParsedDocument>, Vec<LoadError>, Vec<(String, String)>) {
     let mut errors = gathered.errors;
     let mut docs = Vec::with_capacity(gathered.sources.len());
     for source in gathered.sources {
@@ -199,15 +176,4 @@ pub fn parse_all(
         }
     }
     (docs, errors, gathered.skipped)
-}
-
-/// Gathers and parses `paths`, or the embedded corpus when `paths` is empty.
-pub fn load_paths(
-    paths: &[PathBuf],
-) -> (Vec<ParsedDocument>, Vec<LoadError>, Vec<(String, String)>) {
-    parse_all(if paths.is_empty() {
-        embedded()
-    } else {
-        from_paths(paths)
-    })
 }

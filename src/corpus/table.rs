@@ -29,8 +29,7 @@ use super::{Meta, quote};
 use crate::graph::anomaly::AnomalyKind;
 use crate::graph::id::RuleId;
 
-static NUMBER_CELL: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^(\d{3}\.\d{1,3}[A-Za-z]?)\.?$").unwrap());
+static NUMBER_CELL: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^(\d{3}\.\d{1,3}[A-Za-z]?)\.?$").unwrap());
 
 /// A cell: its text and the lines it spans.
 #[derive(Debug)]
@@ -39,10 +38,10 @@ struct Cell {
     lines: Vec<u32>,
 }
 
-/// Cuts the lines into cells; returns the cells and the layout-only lines.
-fn cells(lines: &[String]) -> (Vec<Cell>, Vec<u32>) {
+/// Cuts the lines into cells, in order. A line holding only `|` is an empty
+/// cell (empty `text`).
+fn cells(lines: &[String]) -> Vec<Cell> {
     let mut cells = Vec::new();
-    let mut markup = Vec::new();
     let mut open: Option<Cell> = None;
     for (i, line) in lines.iter().enumerate() {
         let number = i as u32 + 1;
@@ -50,10 +49,8 @@ fn cells(lines: &[String]) -> (Vec<Cell>, Vec<u32>) {
             continue;
         }
         if line.chars().all(|c| c == '|' || c.is_whitespace()) {
-            if let Some(cell) = open.take() {
-                cells.push(cell);
-            }
-            markup.push(number);
+            cells.extend(open.take());
+            cells.push(Cell { text: String::new(), lines: vec![number] });
             continue;
         }
         let mut segments = line.split('|').peekable();
@@ -61,10 +58,7 @@ fn cells(lines: &[String]) -> (Vec<Cell>, Vec<u32>) {
             let closed = segments.peek().is_some();
             let segment = segment.trim();
             if !segment.is_empty() {
-                let cell = open.get_or_insert_with(|| Cell {
-                    text: String::new(),
-                    lines: Vec::new(),
-                });
+                let cell = open.get_or_insert_with(|| Cell { text: String::new(), lines: Vec::new() });
                 if !cell.text.is_empty() {
                     cell.text.push('\n');
                 }
@@ -79,36 +73,33 @@ fn cells(lines: &[String]) -> (Vec<Cell>, Vec<u32>) {
         }
     }
     cells.extend(open);
-    (cells, markup)
+    cells
 }
 
 /// Parses a table export into `asm`.
 pub fn parse(lines: &[String], asm: &mut Assembler) -> Meta {
-    let (cells, markup) = cells(lines);
-    for line in markup {
-        asm.markup(line);
-    }
     let mut meta = Meta::default();
-    let mut cells = cells.into_iter().peekable();
+    let mut cells = cells(lines).into_iter().peekable();
 
     // The first cell is the table of contents when it names several entries in order.
-    if let Some(first) = cells.peek() {
+    if let Some(first) = cells.peek()
+        && toc::parse_inline(&first.text, first.lines[0]).len() >= 2
+    {
+        let first = cells.next().unwrap();
         let entries = toc::parse_inline(&first.text, first.lines[0]);
-        if entries.len() >= 2 {
-            let first = cells.next().unwrap();
-            meta.title = Some(format!(
-                "Règles complètes ({} entrées au sommaire)",
-                entries.len()
-            ));
-            asm.contents(first.lines[0], &first.text, entries);
-            asm.also_owns(&first.lines[1..]);
-        }
+        meta.title = Some(format!("Règles complètes ({} entrées au sommaire)", entries.len()));
+        asm.contents(first.lines[0], &first.text, entries);
+        asm.also_owns(&first.lines[1..]);
     }
 
     let mut pending: Option<(RuleId, u32)> = None;
     let mut seen_rule = false;
     for cell in cells {
         let line = cell.lines[0];
+        if cell.text.is_empty() {
+            asm.empty_cell(line);
+            continue;
+        }
         if let Some(c) = NUMBER_CELL.captures(&cell.text) {
             if let Some((id, l)) = pending.take() {
                 asm.rule(l, id, None); // two numbers in a row: the first is empty
@@ -117,12 +108,7 @@ pub fn parse(lines: &[String], asm: &mut Assembler) -> Meta {
                 Ok(id) => pending = Some((id, line)),
                 Err(e) => {
                     asm.orphan(line, &cell.text, &format!("numéro de règle invalide : {e}"));
-                    asm.note(
-                        AnomalyKind::InvalidNumber,
-                        line,
-                        None,
-                        format!("{e} : « {} »", quote(&cell.text)),
-                    );
+                    asm.note(AnomalyKind::InvalidNumber, line, None, format!("{e} : « {} »", quote(&cell.text)));
                 }
             }
             continue;
@@ -166,16 +152,18 @@ mod tests {
         let mut asm = Assembler::new();
         parse(&lines, &mut asm);
         let (items, markup, notes) = asm.finish();
-        assert_eq!(markup, [2, 6, 8, 12]);
+        // Each `|` line is the empty first cell of the row after it; the last one closes the table.
+        assert!(markup.is_empty());
+        assert_eq!((items[1].layout.as_slice(), items[1].lines.as_slice()), (&[2][..], &[3][..]));
+        assert_eq!(items[3].layout, [6]);
+        assert_eq!(items[4].layout, [8]);
+        assert_eq!((items[5].lines.as_slice(), items[5].layout.as_slice()), (&[10, 11][..], &[12][..]));
         let kinds: Vec<_> = items.iter().map(|i| i.kind.clone()).collect();
         assert!(matches!(kinds[0], ItemKind::Contents(ref e) if e.len() == 4));
         assert!(matches!(kinds[1], ItemKind::Chapter { number: 701, .. }));
         assert_eq!(items[2].lines, [4, 5]);
         assert!(matches!(kinds[3], ItemKind::Example { rule: 2 }));
-        assert_eq!(
-            kinds[4],
-            ItemKind::RuleHeading(RuleId::parse("701.46").unwrap())
-        );
+        assert_eq!(kinds[4], ItemKind::RuleHeading(RuleId::parse("701.46").unwrap()));
         assert_eq!(notes.len(), 1);
     }
 }

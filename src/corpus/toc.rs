@@ -38,18 +38,12 @@ pub struct TocEntry {
 
 /// The words that open a table of contents.
 pub fn is_contents_heading(line: &str) -> bool {
-    matches!(
-        line.trim().to_lowercase().as_str(),
-        "sommaire" | "contents" | "table des matières" | "table of contents"
-    )
+    matches!(line.trim().to_lowercase().as_str(), "sommaire" | "contents" | "table des matières" | "table of contents")
 }
 
 /// The unnumbered parts a table of contents lists after the rules.
 pub fn is_named_part(line: &str) -> bool {
-    matches!(
-        line.trim().to_lowercase().as_str(),
-        "glossary" | "glossaire" | "credits" | "crédits"
-    )
+    matches!(line.trim().to_lowercase().as_str(), "glossary" | "glossaire" | "credits" | "crédits")
 }
 
 static ENTRY: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^(\d{1,3})\.\s+(\S.*)$").unwrap());
@@ -58,19 +52,11 @@ static ENTRY: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^(\d{1,3})\.\s+(\S
 pub fn parse_entry(line: &str, number: u32) -> Option<TocEntry> {
     let t = line.trim();
     if is_named_part(t) {
-        return Some(TocEntry {
-            target: TocTarget::Named,
-            title: t.to_string(),
-            line: number,
-        });
+        return Some(TocEntry { target: TocTarget::Named, title: t.to_string(), line: number });
     }
     let caps = ENTRY.captures(t)?;
     let target = target_of(&caps[1])?;
-    Some(TocEntry {
-        target,
-        title: caps[2].trim().to_string(),
-        line: number,
-    })
+    Some(TocEntry { target, title: caps[2].trim().to_string(), line: number })
 }
 
 fn target_of(digits: &str) -> Option<TocTarget> {
@@ -99,8 +85,7 @@ pub fn follows(prev: Option<&TocTarget>, next: &TocTarget) -> bool {
     }
 }
 
-static INLINE_NUMBER: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?:^|\s)(\d{1,3})\.\s").unwrap());
+static INLINE_NUMBER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?:^|\s)(\d{1,3})\.\s").unwrap());
 
 /// Reads a one-line table of contents. Returns the entries in order; numbers
 /// that do not fit the order stay inside the surrounding title.
@@ -120,16 +105,8 @@ pub fn parse_inline(text: &str, line: u32) -> Vec<TocEntry> {
     let mut entries = Vec::with_capacity(accepted.len());
     for (i, (_, title_start, target)) in accepted.iter().enumerate() {
         let end = accepted.get(i + 1).map(|a| a.0).unwrap_or(text.len());
-        let title = text[*title_start..end]
-            .trim()
-            .trim_end_matches('|')
-            .trim()
-            .to_string();
-        entries.push(TocEntry {
-            target: target.clone(),
-            title,
-            line,
-        });
+        let title = text[*title_start..end].trim().trim_end_matches('|').trim().to_string();
+        entries.push(TocEntry { target: target.clone(), title, line });
     }
     entries
 }
@@ -163,25 +140,16 @@ mod tests {
 
     #[test]
     fn numbers_out_of_order_stay_in_titles() {
-        let e = parse_inline(
-            "1. Concepts 100. Règles 99. bis 150. Voir 120. Suite 2. Autre",
-            1,
-        );
+        let e = parse_inline("1. Concepts 100. Règles 99. bis 150. Voir 120. Suite 2. Autre", 1);
         let titles: Vec<_> = e.iter().map(|e| e.title.as_str()).collect();
         // 99 is no chapter; 120 cannot follow 150: both stay inside a title.
-        assert_eq!(
-            titles,
-            ["Concepts", "Règles 99. bis", "Voir 120. Suite", "Autre"]
-        );
+        assert_eq!(titles, ["Concepts", "Règles 99. bis", "Voir 120. Suite", "Autre"]);
     }
 
     #[test]
     fn order() {
         assert!(follows(Some(&TocTarget::Section(9)), &TocTarget::Named));
-        assert!(!follows(
-            Some(&TocTarget::Section(9)),
-            &TocTarget::Chapter(608)
-        ));
+        assert!(!follows(Some(&TocTarget::Section(9)), &TocTarget::Chapter(608)));
         assert!(!follows(Some(&TocTarget::Named), &TocTarget::Section(1)));
     }
 }

@@ -50,11 +50,7 @@ impl Graph {
     /// Audits the lines of document `d`.
     pub fn audit(&self, d: usize) -> LineAudit {
         let doc = &self.documents[d];
-        let mut audit = LineAudit {
-            path: doc.path.clone(),
-            lines: doc.lines.len(),
-            ..Default::default()
-        };
+        let mut audit = LineAudit { path: doc.path.clone(), lines: doc.lines.len(), ..Default::default() };
         for (i, raw) in doc.lines.iter().enumerate() {
             let line = i as u32 + 1;
             let content = raw.trim();
@@ -62,12 +58,7 @@ impl Graph {
                 continue;
             }
             audit.content_lines += 1;
-            let extra: Vec<Owner> = doc
-                .shared
-                .iter()
-                .filter(|(l, _)| *l == line)
-                .map(|(_, o)| *o)
-                .collect();
+            let extra: Vec<Owner> = doc.shared.iter().filter(|(l, _)| *l == line).map(|(_, o)| *o).collect();
             if !extra.is_empty() {
                 audit.shared.push(line);
             }
@@ -104,10 +95,7 @@ impl Graph {
 
     fn owner_holds(&self, owner: Owner, cell: &str) -> bool {
         match owner {
-            Owner::Anomaly(a) => self.anomalies[a]
-                .text
-                .as_deref()
-                .is_some_and(|t| t.contains(cell)),
+            Owner::Anomaly(a) => self.anomalies[a].text.as_deref().is_some_and(|t| t.contains(cell)),
             Owner::Node(n) => {
                 let node = self.node(n);
                 let in_node = |s: &str| {
@@ -122,9 +110,7 @@ impl Graph {
                 // the owner's own, and the rest is in its text.
                 match LEADING_NUMBER.captures(cell) {
                     Some(c) => {
-                        let number_matches = node
-                            .id
-                            .is_some_and(|id| c[1].eq_ignore_ascii_case(&id.to_string()));
+                        let number_matches = node.id.is_some_and(|id| c[1].eq_ignore_ascii_case(&id.to_string()));
                         let rest = cell[c.get(0).unwrap().end()..].trim();
                         number_matches && (rest.is_empty() || in_node(rest))
                     }

@@ -4,9 +4,7 @@
 use super::anomaly::{Anomaly, AnomalyKind};
 use super::edition::{Edition, Lang};
 use super::id::RuleId;
-use super::node::{
-    Edge, EdgeIdx, EditionIdx, Node, NodeIdx, NodeKind, Origin, Resolution, SourceRef,
-};
+use super::node::{Edge, EdgeIdx, EditionIdx, Node, NodeIdx, NodeKind, Origin, Resolution, SourceRef};
 use super::refs;
 use super::{Document, Graph, Owner};
 use crate::corpus::language;
@@ -27,8 +25,33 @@ impl Graph {
         }
         g.complete_hierarchy();
         g.link();
-        g.anomalies.sort_by_key(|a| (a.document, a.line, a.kind));
+        g.sort_anomalies();
         g
+    }
+
+    /// Sorts anomalies by document, line and kind, and renumbers the lines
+    /// they own accordingly.
+    fn sort_anomalies(&mut self) {
+        let mut order: Vec<usize> = (0..self.anomalies.len()).collect();
+        order.sort_by_key(|&i| {
+            let a = &self.anomalies[i];
+            (a.document, a.line, a.kind, i)
+        });
+        let mut new_index = vec![0; order.len()];
+        for (new, &old) in order.iter().enumerate() {
+            new_index[old] = new;
+        }
+        let mut slots: Vec<Option<Anomaly>> = std::mem::take(&mut self.anomalies).into_iter().map(Some).collect();
+        self.anomalies = order.iter().map(|&old| slots[old].take().expect("each anomaly once")).collect();
+        let renumber = |o: &mut Owner| {
+            if let Owner::Anomaly(a) = o {
+                *a = new_index[*a];
+            }
+        };
+        for doc in &mut self.documents {
+            doc.owners.iter_mut().for_each(renumber);
+            doc.shared.iter_mut().for_each(|(_, o)| renumber(o));
+        }
     }
 
     fn edition_of(&mut self, edition: Edition) -> EditionIdx {
@@ -46,10 +69,7 @@ impl Graph {
     fn push_node(&mut self, node: Node) -> NodeIdx {
         let idx = NodeIdx(self.nodes.len() as u32);
         if let Some(id) = node.id {
-            self.by_edition
-                .entry((node.edition, id))
-                .or_default()
-                .push(idx);
+            self.by_edition.entry((node.edition, id)).or_default().push(idx);
             self.by_id.entry(id).or_default().push(idx);
         }
         self.nodes.push(node);
@@ -72,31 +92,14 @@ impl Graph {
         }
     }
 
-    fn anomaly(
-        &mut self,
-        document: usize,
-        kind: AnomalyKind,
-        line: u32,
-        id: Option<String>,
-        message: String,
-    ) -> usize {
-        self.anomalies.push(Anomaly {
-            kind,
-            id,
-            line,
-            message,
-            document,
-            text: None,
-        });
+    fn anomaly(&mut self, document: usize, kind: AnomalyKind, line: u32, id: Option<String>, message: String) -> usize {
+        self.anomalies.push(Anomaly { kind, id, line, message, document, text: None });
         self.anomalies.len() - 1
     }
 
     /// Step 1: the document's items become nodes and anomalies.
     fn add_document(&mut self, doc: ParsedDocument) {
-        let edition = self.edition_of(Edition {
-            language: doc.language,
-            date: doc.edition,
-        });
+        let edition = self.edition_of(Edition { language: doc.language, date: doc.edition });
         let d = self.documents.len();
         let mut owners = vec![Owner::Nobody; doc.lines.len()];
         for &m in &doc.markup {
@@ -104,16 +107,7 @@ impl Graph {
         }
         let doc_node = self.push_node(Node {
             title: Some(doc.title.clone()),
-            ..blank(
-                NodeKind::Document,
-                doc.path.clone(),
-                edition,
-                doc.language,
-                SourceRef {
-                    document: d,
-                    line: 1,
-                },
-            )
+            ..blank(NodeKind::Document, doc.path.clone(), edition, doc.language, SourceRef { document: d, line: 1 })
         });
         self.documents.push(Document {
             path: doc.path.clone(),
@@ -131,10 +125,7 @@ impl Graph {
         let mut item_nodes: Vec<Option<NodeIdx>> = Vec::with_capacity(doc.items.len());
         let mut previous_rule: Option<(RuleId, u32)> = None;
         for item in &doc.items {
-            let at = SourceRef {
-                document: d,
-                line: item.first_line(),
-            };
+            let at = SourceRef { document: d, line: item.first_line() };
             let node = match &item.kind {
                 ItemKind::Header => {
                     let n = &mut self.nodes[doc_node.0 as usize];
@@ -155,43 +146,22 @@ impl Graph {
                             }
                             TocTarget::Named => continue,
                         };
-                        let at = SourceRef {
-                            document: d,
-                            line: entry.line,
-                        };
-                        self.numbered(
-                            edition,
-                            id,
-                            Origin::Contents,
-                            Some(&entry.title),
-                            doc.language,
-                            at,
-                        );
+                        let at = SourceRef { document: d, line: entry.line };
+                        self.numbered(edition, id, Origin::Contents, Some(&entry.title), doc.language, at);
                     }
                     Some(idx)
                 }
-                ItemKind::Section {
-                    number,
-                    title,
-                    heading,
-                } => {
+                ItemKind::Section { number, title, heading } => {
                     let id = RuleId::Section(*number);
                     Some(self.heading_node(edition, id, title, heading, item, doc.language, at))
                 }
-                ItemKind::Chapter {
-                    number,
-                    title,
-                    heading,
-                } => {
+                ItemKind::Chapter { number, title, heading } => {
                     let id = RuleId::Chapter(*number);
                     match (title, heading) {
-                        (Some(t), Some(h)) => {
-                            Some(self.heading_node(edition, id, t, h, item, doc.language, at))
-                        }
+                        (Some(t), Some(h)) => Some(self.heading_node(edition, id, t, h, item, doc.language, at)),
                         _ => {
                             // A chapter introduction without a heading (table export).
-                            let idx =
-                                self.numbered(edition, id, Origin::Source, None, doc.language, at);
+                            let idx = self.numbered(edition, id, Origin::Source, None, doc.language, at);
                             let text = item.text();
                             let n = &mut self.nodes[idx.0 as usize];
                             n.language = language::detect(&text, doc.language);
@@ -217,29 +187,18 @@ impl Graph {
                 }
                 ItemKind::RuleHeading(id) => {
                     let text = item.text();
-                    let idx =
-                        self.numbered(edition, *id, Origin::Heading, Some(&text), doc.language, at);
+                    let idx = self.numbered(edition, *id, Origin::Heading, Some(&text), doc.language, at);
                     let n = &mut self.nodes[idx.0 as usize];
                     n.language = language::detect(&text, doc.language);
-                    n.heading = Some(text);
+                    add_heading(n, &text);
                     Some(idx)
                 }
                 ItemKind::Example { rule } => {
                     let parent = item_nodes.get(*rule).copied().flatten();
                     parent.map(|p| {
                         let parent_node = &self.nodes[p.0 as usize];
-                        let key = format!(
-                            "{}#exemple-{}",
-                            parent_node.label(),
-                            parent_node.examples.len() + 1
-                        );
-                        let mut node = blank(
-                            NodeKind::Example,
-                            key,
-                            parent_node.edition,
-                            doc.language,
-                            at,
-                        );
+                        let key = format!("{}#exemple-{}", parent_node.label(), parent_node.examples.len() + 1);
+                        let mut node = blank(NodeKind::Example, key, parent_node.edition, doc.language, at);
                         set_text(&mut node, item);
                         node.language = language::detect(&node.text, doc.language);
                         node.parent = Some(p);
@@ -249,8 +208,7 @@ impl Graph {
                     })
                 }
                 ItemKind::Glossary { term } => {
-                    let mut node =
-                        blank(NodeKind::Glossary, term.clone(), edition, doc.language, at);
+                    let mut node = blank(NodeKind::Glossary, term.clone(), edition, doc.language, at);
                     node.title = Some(term.clone());
                     set_text(&mut node, item);
                     if node.text.is_empty() {
@@ -267,12 +225,7 @@ impl Graph {
                     set_text(&mut node, item);
                     Some(self.push_node(node))
                 }
-                ItemKind::Article {
-                    kicker,
-                    title,
-                    markdown,
-                    covers,
-                } => {
+                ItemKind::Article { kicker, title, markdown, covers } => {
                     let base = slug(title.split(" (").next().unwrap_or(title));
                     let mut key = base.clone();
                     let mut n = 2;
@@ -296,11 +249,13 @@ impl Graph {
                     let a = self.anomaly(d, AnomalyKind::OrphanText, at.line, None, message);
                     self.anomalies[a].text = Some(text);
                     self.own(d, &item.lines, Owner::Anomaly(a));
+                    self.own(d, &item.layout, Owner::Anomaly(a));
                     None
                 }
             };
             if let Some(n) = node {
                 self.own(d, &item.lines, Owner::Node(n));
+                self.own(d, &item.layout, Owner::Node(n));
             }
             item_nodes.push(node);
         }
@@ -327,13 +282,7 @@ impl Graph {
                     None => self.nodes[idx.0 as usize].title = Some(t.to_string()),
                     Some(c) if fold(&c).replace('’', "'") != fold(t).replace('’', "'") => {
                         let msg = format!("{id} s'intitule « {c} » ailleurs et « {t} » ici");
-                        self.anomaly(
-                            at.document,
-                            AnomalyKind::TitleMismatch,
-                            at.line,
-                            Some(id.to_string()),
-                            msg,
-                        );
+                        self.anomaly(at.document, AnomalyKind::TitleMismatch, at.line, Some(id.to_string()), msg);
                     }
                     Some(_) => {}
                 }
@@ -367,22 +316,15 @@ impl Graph {
         let idx = self.numbered(edition, id, Origin::Source, Some(title), lang, at);
         let n = &mut self.nodes[idx.0 as usize];
         if n.heading.is_none() {
-            n.heading = Some(heading.to_string());
             n.language = language::detect(title, lang);
         }
+        add_heading(n, heading);
         append_text(n, item);
         idx
     }
 
     /// A numbered rule: a new node, or a second occurrence of its number.
-    fn rule_node(
-        &mut self,
-        edition: EditionIdx,
-        id: RuleId,
-        item: &Item,
-        lang: Lang,
-        at: SourceRef,
-    ) -> NodeIdx {
+    fn rule_node(&mut self, edition: EditionIdx, id: RuleId, item: &Item, lang: Lang, at: SourceRef) -> NodeIdx {
         let text = item.text();
         let existing = self.occurrences(edition, id).to_vec();
         // A rule first known by its heading only takes its printed text.
@@ -397,11 +339,7 @@ impl Graph {
         }
         if let Some(&first) = existing.first() {
             let other = &self.nodes[first.0 as usize];
-            let same = if other.text == text {
-                "le même texte"
-            } else {
-                "des textes différents"
-            };
+            let same = if other.text == text { "le même texte" } else { "des textes différents" };
             let occurrence = existing.len() + 1;
             let msg = format!(
                 "le numéro {id} apparaît {occurrence} fois dans l'édition {} (ligne {} et ligne {}) avec {same} ; \
@@ -410,13 +348,7 @@ impl Graph {
                 other.source.line,
                 at.line
             );
-            self.anomaly(
-                at.document,
-                AnomalyKind::Duplicate,
-                at.line,
-                Some(id.to_string()),
-                msg,
-            );
+            self.anomaly(at.document, AnomalyKind::Duplicate, at.line, Some(id.to_string()), msg);
         }
         let mut node = blank(kind_of(id), String::new(), edition, lang, at);
         node.id = Some(id);
@@ -424,10 +356,7 @@ impl Graph {
         node.origin = Origin::Source;
         set_text(&mut node, item);
         node.language = language::detect(&text, lang);
-        if item.parts.len() == 1
-            && text.chars().count() <= MAX_TITLE_CHARS
-            && !text.ends_with(['.', ';', ':', ')'])
-        {
+        if item.parts.len() == 1 && text.chars().count() <= MAX_TITLE_CHARS && !text.ends_with(['.', ';', ':', ')']) {
             node.title = Some(text);
         }
         self.push_node(node)
@@ -475,9 +404,7 @@ impl Graph {
                     let n = &self.nodes[idx.0 as usize];
                     (n.edition, n.id.unwrap())
                 };
-                let parent = id
-                    .ancestors()
-                    .find_map(|a| self.occurrences(edition, a).first().copied());
+                let parent = id.ancestors().find_map(|a| self.occurrences(edition, a).first().copied());
                 if let Some(p) = parent {
                     self.nodes[idx.0 as usize].parent = Some(p);
                     self.nodes[p.0 as usize].children.push(idx);
@@ -502,11 +429,7 @@ impl Graph {
         let same_language = self.same_language(own.language);
         // 1. The rule itself, with text, in the citing edition (an undated
         //    article cites the newest edition that has it).
-        let content_editions: Vec<EditionIdx> = if own.date.is_some() {
-            vec![from]
-        } else {
-            same_language.clone()
-        };
+        let content_editions: Vec<EditionIdx> = if own.date.is_some() { vec![from] } else { same_language.clone() };
         for &e in &content_editions {
             if let Some(&n) = self.occurrences(e, target).first()
                 && self.has_content(n)
@@ -539,10 +462,7 @@ impl Graph {
             if target.chapter().is_some() && self.chapter_contents[e.0 as usize] {
                 continue;
             }
-            if let Some(&n) = self
-                .occurrences(e, RuleId::Section(target.section()))
-                .first()
-            {
+            if let Some(&n) = self.occurrences(e, RuleId::Section(target.section())).first() {
                 return Resolution::TitleOnly(n);
             }
         }
@@ -554,8 +474,7 @@ impl Graph {
         for i in 0..self.nodes.len() {
             let idx = NodeIdx(i as u32);
             let node = &self.nodes[i];
-            if matches!(node.kind, NodeKind::Document | NodeKind::Contents) || node.text.is_empty()
-            {
+            if matches!(node.kind, NodeKind::Document | NodeKind::Contents) || node.text.is_empty() {
                 let at = self.edges.len() as u32;
                 self.nodes[i].references = at..at;
                 continue;
@@ -571,13 +490,7 @@ impl Graph {
                     let resolution = self.resolve(target, edition);
                     if resolution == Resolution::Dangling {
                         let msg = format!("{label} cite {target}, qui n'est pas dans le corpus");
-                        self.anomaly(
-                            document,
-                            AnomalyKind::DanglingReference,
-                            line,
-                            Some(target.to_string()),
-                            msg,
-                        );
+                        self.anomaly(document, AnomalyKind::DanglingReference, line, Some(target.to_string()), msg);
                     }
                     let edge = EdgeIdx(self.edges.len() as u32);
                     self.edges.push(Edge {
@@ -612,13 +525,7 @@ fn kind_of(id: RuleId) -> NodeKind {
     }
 }
 
-fn blank(
-    kind: NodeKind,
-    key: String,
-    edition: EditionIdx,
-    language: Lang,
-    source: SourceRef,
-) -> Node {
+fn blank(kind: NodeKind, key: String, edition: EditionIdx, language: Lang, source: SourceRef) -> Node {
     Node {
         kind,
         id: None,
@@ -639,6 +546,19 @@ fn blank(
         text_lines: Vec::new(),
         references: 0..0,
         cited_by: Vec::new(),
+    }
+}
+
+/// Records a heading line as printed; a node printed under several headings
+/// (the same chapter in two documents) keeps each one.
+fn add_heading(node: &mut Node, heading: &str) {
+    match &mut node.heading {
+        None => node.heading = Some(heading.to_string()),
+        Some(h) if !h.split('\n').any(|l| l == heading) => {
+            h.push('\n');
+            h.push_str(heading);
+        }
+        Some(_) => {}
     }
 }
 

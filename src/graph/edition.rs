@@ -8,9 +8,7 @@
 use std::fmt;
 
 /// The language of a document or of a passage.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Lang {
     /// French.
@@ -136,16 +134,12 @@ impl Date {
                 .map(|i| i as u8 + 1)
         };
         match words.as_slice() {
-            [m, d, y] if month_of(m).is_some() => Date::new(
-                y.parse().ok()?,
-                month_of(m)?,
-                d.trim_end_matches("er").parse().ok()?,
-            ),
-            [d, m, y] if month_of(m).is_some() => Date::new(
-                y.parse().ok()?,
-                month_of(m)?,
-                d.trim_end_matches("er").parse().ok()?,
-            ),
+            [m, d, y] if month_of(m).is_some() => {
+                Date::new(y.parse().ok()?, month_of(m)?, d.trim_end_matches("er").parse().ok()?)
+            }
+            [d, m, y] if month_of(m).is_some() => {
+                Date::new(y.parse().ok()?, month_of(m)?, d.trim_end_matches("er").parse().ok()?)
+            }
             _ => None,
         }
     }
@@ -188,14 +182,8 @@ mod tests {
 
     #[test]
     fn dates() {
-        assert_eq!(
-            Date::parse_written("January 16, 2026"),
-            Date::new(2026, 1, 16)
-        );
-        assert_eq!(
-            Date::parse_written("16 janvier 2026"),
-            Date::new(2026, 1, 16)
-        );
+        assert_eq!(Date::parse_written("January 16, 2026"), Date::new(2026, 1, 16));
+        assert_eq!(Date::parse_written("16 janvier 2026"), Date::new(2026, 1, 16));
         assert_eq!(Date::parse_dmy("30/09/2011"), Date::new(2011, 9, 30));
         assert_eq!(Date::parse_iso("2024-02-30"), None);
         assert!(Date::parse_iso("2011-02-04") < Date::parse_iso("2024-02-02"));

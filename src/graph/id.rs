@@ -102,9 +102,9 @@ impl RuleId {
     pub fn section(self) -> u8 {
         match self {
             RuleId::Section(s) => s,
-            RuleId::Chapter(c)
-            | RuleId::Rule { chapter: c, .. }
-            | RuleId::Subrule { chapter: c, .. } => (c / 100) as u8,
+            RuleId::Chapter(c) | RuleId::Rule { chapter: c, .. } | RuleId::Subrule { chapter: c, .. } => {
+                (c / 100) as u8
+            }
         }
     }
 
@@ -112,9 +112,7 @@ impl RuleId {
     pub fn chapter(self) -> Option<u16> {
         match self {
             RuleId::Section(_) => None,
-            RuleId::Chapter(c)
-            | RuleId::Rule { chapter: c, .. }
-            | RuleId::Subrule { chapter: c, .. } => Some(c),
+            RuleId::Chapter(c) | RuleId::Rule { chapter: c, .. } | RuleId::Subrule { chapter: c, .. } => Some(c),
         }
     }
 
@@ -124,9 +122,7 @@ impl RuleId {
             RuleId::Section(_) => None,
             RuleId::Chapter(c) => Some(RuleId::Section((c / 100) as u8)),
             RuleId::Rule { chapter, .. } => Some(RuleId::Chapter(chapter)),
-            RuleId::Subrule {
-                chapter, number, ..
-            } => Some(RuleId::Rule { chapter, number }),
+            RuleId::Subrule { chapter, number, .. } => Some(RuleId::Rule { chapter, number }),
         }
     }
 
@@ -162,11 +158,7 @@ impl RuleId {
             RuleId::Section(s) => (s, 0, 0, 0),
             RuleId::Chapter(c) => (self.section(), c, 0, 0),
             RuleId::Rule { chapter, number } => (self.section(), chapter, number, 0),
-            RuleId::Subrule {
-                chapter,
-                number,
-                letter,
-            } => (self.section(), chapter, number, letter.0),
+            RuleId::Subrule { chapter, number, letter } => (self.section(), chapter, number, letter.0),
         }
     }
 
@@ -185,9 +177,7 @@ impl RuleId {
         }
         let Some(rest) = rest else {
             return match chapter_part.len() {
-                1 => Ok(RuleId::Section(
-                    chapter_part.parse().map_err(|_| not_an_id())?,
-                )),
+                1 => Ok(RuleId::Section(chapter_part.parse().map_err(|_| not_an_id())?)),
                 3 => {
                     let c: u16 = chapter_part.parse().map_err(|_| not_an_id())?;
                     if c < 100 {
@@ -209,17 +199,17 @@ impl RuleId {
         if digits == 0 || digits > 3 {
             return Err(not_an_id());
         }
+        // Rules are numbered from 1, without leading zeros: « 100.00 » is no rule.
+        if rest.starts_with('0') {
+            return Err(not_an_id());
+        }
         let number: u16 = rest[..digits].parse().map_err(|_| not_an_id())?;
         let tail = &rest[digits..];
         let mut chars = tail.chars();
         match (chars.next(), chars.next()) {
             (None, _) => Ok(RuleId::Rule { chapter, number }),
             (Some(c), None) if c.is_ascii_alphabetic() => match Letter::new(c) {
-                Some(letter) => Ok(RuleId::Subrule {
-                    chapter,
-                    number,
-                    letter,
-                }),
+                Some(letter) => Ok(RuleId::Subrule { chapter, number, letter }),
                 None => Err(IdError::SkippedLetter(s.to_string())),
             },
             _ => Err(not_an_id()),
@@ -232,9 +222,7 @@ impl RuleId {
     pub fn parse_loose(text: &str) -> Result<RuleId, IdError> {
         let folded: String = text.nfkc().collect::<String>().to_lowercase();
         let mut s = folded.trim();
-        for prefix in [
-            "règles", "règle", "regles", "regle", "rules", "rule", "rc", "cr", "§", "r",
-        ] {
+        for prefix in ["règles", "règle", "regles", "regle", "rules", "rule", "rc", "cr", "§", "r"] {
             if let Some(rest) = s.strip_prefix(prefix) {
                 // « r » alone is a prefix only when a number follows (`r608.2b`).
                 if rest.trim_start().starts_with(|c: char| c.is_ascii_digit()) {
@@ -243,11 +231,8 @@ impl RuleId {
                 }
             }
         }
-        let compact: String = s
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .map(|c| if c == ',' { '.' } else { c })
-            .collect();
+        let compact: String =
+            s.chars().filter(|c| !c.is_whitespace()).map(|c| if c == ',' { '.' } else { c }).collect();
         RuleId::parse(&compact).map_err(|e| match e {
             IdError::NotAnId(_) => IdError::NotAnId(text.trim().to_string()),
             other => other,
@@ -273,11 +258,7 @@ impl fmt::Display for RuleId {
             RuleId::Section(s) => write!(f, "{s}"),
             RuleId::Chapter(c) => write!(f, "{c}"),
             RuleId::Rule { chapter, number } => write!(f, "{chapter}.{number}"),
-            RuleId::Subrule {
-                chapter,
-                number,
-                letter,
-            } => {
+            RuleId::Subrule { chapter, number, letter } => {
                 write!(f, "{chapter}.{number}{}", letter.as_char())
             }
         }
@@ -329,30 +310,19 @@ mod tests {
         assert_eq!(k.next(), Letter::new('m'));
         assert_eq!(Letter::new('n').unwrap().next(), Letter::new('p'));
         assert!(Letter::new('l').is_none());
-        assert_eq!(
-            RuleId::parse("608.2l"),
-            Err(IdError::SkippedLetter("608.2l".into()))
-        );
+        assert_eq!(RuleId::parse("608.2l"), Err(IdError::SkippedLetter("608.2l".into())));
         let c = Letter::new('c').unwrap();
         assert_eq!(c.through(Letter::new('j').unwrap()).len(), 8);
     }
 
     #[test]
     fn loose_forms() {
-        for s in [
-            "608.2b",
-            "608.2B",
-            "608,2b",
-            "RC 608.2b",
-            "CR 608.2b",
-            "règle 608.2b",
-            "r608.2b",
-            " 608.2b. ",
-        ] {
+        for s in ["608.2b", "608.2B", "608,2b", "RC 608.2b", "CR 608.2b", "règle 608.2b", "r608.2b", " 608.2b. "] {
             assert_eq!(RuleId::parse_loose(s), Ok(id("608.2b")), "{s}");
         }
         assert!(RuleId::parse_loose("salve").is_err());
         assert!(RuleId::parse_loose("99999.9z").is_err());
+        assert!(RuleId::parse("100.00").is_err() && RuleId::parse("100.01").is_err());
     }
 
     #[test]

@@ -74,10 +74,7 @@ pub struct Document {
 impl Document {
     /// The owner of a 1-based line.
     pub fn owner(&self, line: u32) -> Owner {
-        self.owners
-            .get(line as usize - 1)
-            .copied()
-            .unwrap_or(Owner::Nobody)
+        self.owners.get(line as usize - 1).copied().unwrap_or(Owner::Nobody)
     }
 }
 
@@ -200,10 +197,7 @@ impl Graph {
 
     /// The nodes with `id` in `edition`: the first printed text, then duplicates.
     pub fn occurrences(&self, edition: EditionIdx, id: RuleId) -> &[NodeIdx] {
-        self.by_edition
-            .get(&(edition, id))
-            .map(Vec::as_slice)
-            .unwrap_or(&[])
+        self.by_edition.get(&(edition, id)).map(Vec::as_slice).unwrap_or(&[])
     }
 
     /// Every node with `id`, all editions and languages.
@@ -223,22 +217,14 @@ impl Graph {
         self.versions(id).iter().copied().max_by_key(|&n| {
             let node = self.node(n);
             let ed = self.edition(node.edition);
-            (
-                self.has_content(n),
-                ed.language == Lang::Fr,
-                ed.date,
-                std::cmp::Reverse(node.occurrence),
-            )
+            (self.has_content(n), ed.language == Lang::Fr, ed.date, std::cmp::Reverse(node.occurrence))
         })
     }
 
     /// Looks up what a judge typed (`608.2B`, `RC 608.2b`, `règle 608.2b`).
     pub fn lookup(&self, query: &str) -> Result<NodeIdx, LookupError> {
         let id = RuleId::parse_loose(query)?;
-        self.find(id).ok_or_else(|| LookupError::Unknown {
-            id,
-            nearest: self.nearest(id, 5),
-        })
+        self.find(id).ok_or_else(|| LookupError::Unknown { id, nearest: self.nearest(id, 5) })
     }
 
     /// The existing ids nearest to `id`: its nearest existing ancestor, then
@@ -247,11 +233,7 @@ impl Graph {
         let mut all: Vec<RuleId> = self.by_id.keys().copied().collect();
         all.sort();
         all.dedup();
-        let mut out: Vec<RuleId> = id
-            .ancestors()
-            .filter(|a| self.by_id.contains_key(a))
-            .take(1)
-            .collect();
+        let mut out: Vec<RuleId> = id.ancestors().filter(|a| self.by_id.contains_key(a)).take(1).collect();
         let at = all.partition_point(|x| *x < id);
         let (mut before, mut after) = (at, at);
         while out.len() < count && (before > 0 || after < all.len()) {
@@ -279,10 +261,7 @@ impl Graph {
 
     /// Glossary entries for a term (accents and case ignored).
     pub fn glossary_entries(&self, term: &str) -> &[NodeIdx] {
-        self.glossary
-            .get(&crate::text::fold(term.trim()))
-            .map(Vec::as_slice)
-            .unwrap_or(&[])
+        self.glossary.get(&crate::text::fold(term.trim())).map(Vec::as_slice).unwrap_or(&[])
     }
 
     /// The numbered nodes of an edition, in rule order.
@@ -305,15 +284,10 @@ impl Graph {
         let mine = level(idx);
         let order = self.ordered(node.edition);
         let key = |n: NodeIdx| (self.node(n).id, self.node(n).occurrence, n);
-        let Ok(at) = order.binary_search_by(|&n| key(n).cmp(&(Some(id), node.occurrence, idx)))
-        else {
+        let Ok(at) = order.binary_search_by(|&n| key(n).cmp(&(Some(id), node.occurrence, idx))) else {
             return (None, None);
         };
-        let prev = order[..at]
-            .iter()
-            .rev()
-            .copied()
-            .find(|&n| level(n) == mine);
+        let prev = order[..at].iter().rev().copied().find(|&n| level(n) == mine);
         let next = order[at + 1..].iter().copied().find(|&n| level(n) == mine);
         (prev, next)
     }

@@ -46,10 +46,7 @@ pub enum NodeKind {
 impl NodeKind {
     /// Sections, chapters, rules and subrules: the nodes with a [`RuleId`].
     pub fn is_numbered(self) -> bool {
-        matches!(
-            self,
-            NodeKind::Section | NodeKind::Chapter | NodeKind::Rule | NodeKind::Subrule
-        )
+        matches!(self, NodeKind::Section | NodeKind::Chapter | NodeKind::Rule | NodeKind::Subrule)
     }
 }
 
@@ -132,9 +129,7 @@ impl Node {
 
     /// The source line of byte `offset` of the text.
     pub fn line_of(&self, offset: usize) -> u32 {
-        let i = self
-            .text_lines
-            .partition_point(|(o, _)| *o as usize <= offset);
+        let i = self.text_lines.partition_point(|(o, _)| *o as usize <= offset);
         match i {
             0 => self.source.line,
             _ => self.text_lines[i - 1].1,

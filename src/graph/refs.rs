@@ -51,19 +51,15 @@ pub struct BadRef {
     pub reason: String,
 }
 
-static DOTTED: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"\b(\d{3})\.(\d{1,3})([a-zA-Z])?").unwrap());
+static DOTTED: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b(\d{3})\.(\d{1,3})([a-zA-Z])?").unwrap());
 static TRIGGER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:cf|voir|see|r[èe]gles?|rules?|(sections?)|chapitres?|chapters?)\b\.?")
-        .unwrap()
+    Regex::new(r"(?i)\b(?:cf|voir|see|r[èe]gles?|rules?|(sections?)|chapitres?|chapters?)\b\.?").unwrap()
 });
-static LIST_SEPARATOR: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^(?:\s*,\s*(?:(?:et|and|ou|or)\s+)?|\s+(?:et|and|ou|or)\s+)").unwrap()
-});
+static LIST_SEPARATOR: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^(?:\s*,\s*(?:(?:et|and|ou|or)\s+)?|\s+(?:et|and|ou|or)\s+)").unwrap());
 static NUMBERISH: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\d[\d.]*[a-zA-Z]*").unwrap());
-static RANGE_END: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^[-–‑](?:(\d{3})\.(\d{1,3})([a-z])?|(\d{1,3})([a-z])?|([a-z]))").unwrap()
-});
+static RANGE_END: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^[-–‑](?:(\d{3})\.(\d{1,3})([a-z])?|(\d{1,3})([a-z])?|([a-z]))").unwrap());
 
 /// Finds the references in `text`, in order, and the invalid ones.
 pub fn extract(text: &str) -> (Vec<RawRef>, Vec<BadRef>) {
@@ -81,10 +77,7 @@ pub fn extract(text: &str) -> (Vec<RawRef>, Vec<BadRef>) {
             if let Some(l) = c.get(3) {
                 bad.push(BadRef {
                     span: whole.range(),
-                    reason: format!(
-                        "la lettre « {} » n'est pas utilisée pour numéroter les règles",
-                        l.as_str()
-                    ),
+                    reason: format!("la lettre « {} » n'est pas utilisée pour numéroter les règles", l.as_str()),
                 });
             }
             continue;
@@ -92,26 +85,14 @@ pub fn extract(text: &str) -> (Vec<RawRef>, Vec<BadRef>) {
         match range_after(text, whole.start(), whole.end(), start) {
             Some((end, Ok(targets))) => {
                 consumed = end;
-                refs.push(RawRef {
-                    span: whole.start()..end,
-                    targets,
-                });
+                refs.push(RawRef { span: whole.start()..end, targets });
             }
             Some((end, Err(reason))) => {
                 consumed = end;
-                bad.push(BadRef {
-                    span: whole.start()..end,
-                    reason,
-                });
-                refs.push(RawRef {
-                    span: whole.range(),
-                    targets: vec![start],
-                });
+                bad.push(BadRef { span: whole.start()..end, reason });
+                refs.push(RawRef { span: whole.range(), targets: vec![start] });
             }
-            None => refs.push(RawRef {
-                span: whole.range(),
-                targets: vec![start],
-            }),
+            None => refs.push(RawRef { span: whole.range(), targets: vec![start] }),
         }
     }
 
@@ -135,17 +116,11 @@ pub fn extract(text: &str) -> (Vec<RawRef>, Vec<BadRef>) {
                                 Some((end, t)) => (end, t),
                                 None => (span.end, vec![id]),
                             };
-                            refs.push(RawRef {
-                                span: span.start..end,
-                                targets,
-                            });
+                            refs.push(RawRef { span: span.start..end, targets });
                             pos = end;
                         }
                         Err(reason) => {
-                            bad.push(BadRef {
-                                span: span.clone(),
-                                reason,
-                            });
+                            bad.push(BadRef { span: span.clone(), reason });
                             pos = span.end;
                         }
                     }
@@ -154,9 +129,7 @@ pub fn extract(text: &str) -> (Vec<RawRef>, Vec<BadRef>) {
                 break;
             }
             match LIST_SEPARATOR.find(&text[pos..]) {
-                Some(sep) if text[pos + sep.end()..].starts_with(|c: char| c.is_ascii_digit()) => {
-                    pos += sep.end()
-                }
+                Some(sep) if text[pos + sep.end()..].starts_with(|c: char| c.is_ascii_digit()) => pos += sep.end(),
                 _ => break,
             }
         }
@@ -170,24 +143,17 @@ pub fn extract(text: &str) -> (Vec<RawRef>, Vec<BadRef>) {
 
 /// Whether the character at `end` does not continue a word or a number.
 fn ends_cleanly(text: &str, end: usize) -> bool {
-    text[end..]
-        .chars()
-        .next()
-        .is_none_or(|c| !c.is_alphanumeric())
+    text[end..].chars().next().is_none_or(|c| !c.is_alphanumeric())
 }
 
 fn dotted_id(chapter: &str, number: &str, letter: Option<&str>) -> Option<RuleId> {
     let chapter: u16 = chapter.parse().ok().filter(|c| *c >= 100)?;
-    let number: u16 = number.parse().ok()?;
+    let number: u16 = number.parse().ok().filter(|_| !number.starts_with('0'))?;
     match letter {
         None => Some(RuleId::Rule { chapter, number }),
         Some(l) => {
             let letter = Letter::new(l.chars().next()?)?;
-            Some(RuleId::Subrule {
-                chapter,
-                number,
-                letter,
-            })
+            Some(RuleId::Subrule { chapter, number, letter })
         }
     }
 }
@@ -195,12 +161,7 @@ fn dotted_id(chapter: &str, number: &str, letter: Option<&str>) -> Option<RuleId
 /// Reads a range after a dotted id: `-j`, `–h`, `-8`, `–903.11`.
 /// Returns the end of the range and its rules, or why it is invalid; `None`
 /// when no range follows.
-fn range_after(
-    text: &str,
-    from: usize,
-    at: usize,
-    start: RuleId,
-) -> Option<(usize, Result<Vec<RuleId>, String>)> {
+fn range_after(text: &str, from: usize, at: usize, start: RuleId) -> Option<(usize, Result<Vec<RuleId>, String>)> {
     let c = RANGE_END.captures(&text[at..])?;
     let end = at + c.get(0).unwrap().end();
     if !ends_cleanly(text, end) {
@@ -210,24 +171,13 @@ fn range_after(
         dotted_id(ch.as_str(), &c[2], c.get(3).map(|m| m.as_str()))
     } else if let Some(n) = c.get(4) {
         let chapter = start.chapter()?;
-        dotted_id(
-            &chapter.to_string(),
-            n.as_str(),
-            c.get(5).map(|m| m.as_str()),
-        )
+        dotted_id(&chapter.to_string(), n.as_str(), c.get(5).map(|m| m.as_str()))
     } else {
         let l = Letter::new(c[6].chars().next()?);
         match (start, l) {
-            (
-                RuleId::Subrule {
-                    chapter, number, ..
-                },
-                Some(letter),
-            ) => Some(RuleId::Subrule {
-                chapter,
-                number,
-                letter,
-            }),
+            (RuleId::Subrule { chapter, number, .. }, Some(letter)) => {
+                Some(RuleId::Subrule { chapter, number, letter })
+            }
             _ => None,
         }
     };
@@ -235,44 +185,20 @@ fn range_after(
     let Some(last) = last else {
         return Some((end, Err(format!("intervalle illisible « {text_of} »"))));
     };
-    Some((
-        end,
-        expand(start, last).ok_or_else(|| format!("intervalle invalide « {text_of} »")),
-    ))
+    Some((end, expand(start, last).ok_or_else(|| format!("intervalle invalide « {text_of} »"))))
 }
 
 /// The rules from `first` to `last`: letters of one rule, or rules of one chapter.
 fn expand(first: RuleId, last: RuleId) -> Option<Vec<RuleId>> {
     let out: Vec<RuleId> = match (first, last) {
-        (
-            RuleId::Subrule {
-                chapter,
-                number,
-                letter: a,
-            },
-            RuleId::Subrule {
-                chapter: c2,
-                number: n2,
-                letter: b,
-            },
-        ) if chapter == c2 && number == n2 => a
-            .through(b)
-            .into_iter()
-            .map(|letter| RuleId::Subrule {
-                chapter,
-                number,
-                letter,
-            })
-            .collect(),
-        (
-            RuleId::Rule { chapter, number: a },
-            RuleId::Rule {
-                chapter: c2,
-                number: b,
-            },
-        ) if chapter == c2 && a <= b => (a..=b)
-            .map(|number| RuleId::Rule { chapter, number })
-            .collect(),
+        (RuleId::Subrule { chapter, number, letter: a }, RuleId::Subrule { chapter: c2, number: n2, letter: b })
+            if chapter == c2 && number == n2 =>
+        {
+            a.through(b).into_iter().map(|letter| RuleId::Subrule { chapter, number, letter }).collect()
+        }
+        (RuleId::Rule { chapter, number: a }, RuleId::Rule { chapter: c2, number: b }) if chapter == c2 && a <= b => {
+            (a..=b).map(|number| RuleId::Rule { chapter, number }).collect()
+        }
         (RuleId::Chapter(a), RuleId::Chapter(b)) if a <= b && a / 100 == b / 100 => {
             (a..=b).map(RuleId::Chapter).collect()
         }
@@ -304,10 +230,7 @@ fn chapter_range(text: &str, at: usize, first: RuleId) -> Option<(usize, Vec<Rul
         return None;
     };
     let rest = &text[at..];
-    let dash = rest
-        .chars()
-        .next()
-        .filter(|c| matches!(c, '-' | '–' | '‑'))?;
+    let dash = rest.chars().next().filter(|c| matches!(c, '-' | '–' | '‑'))?;
     let digits = &rest[dash.len_utf8()..];
     let n = digits.bytes().take_while(u8::is_ascii_digit).count();
     if n != 3 {
@@ -326,11 +249,7 @@ mod tests {
     use super::*;
 
     fn targets(text: &str) -> Vec<String> {
-        extract(text)
-            .0
-            .iter()
-            .flat_map(|r| r.targets.iter().map(|t| t.to_string()))
-            .collect()
+        extract(text).0.iter().flat_map(|r| r.targets.iter().map(|t| t.to_string())).collect()
     }
 
     #[test]
@@ -339,28 +258,18 @@ mod tests {
         assert_eq!(targets("Cf. règle 603.4."), ["603.4"]);
         assert_eq!(
             targets("les règles 608.2c-j, sans ordre particulier"),
-            [
-                "608.2c", "608.2d", "608.2e", "608.2f", "608.2g", "608.2h", "608.2i", "608.2j"
-            ]
+            ["608.2c", "608.2d", "608.2e", "608.2f", "608.2g", "608.2h", "608.2i", "608.2j"]
         );
         assert_eq!(
             targets("les règles 601.2a–h"),
-            [
-                "601.2a", "601.2b", "601.2c", "601.2d", "601.2e", "601.2f", "601.2g", "601.2h"
-            ]
+            ["601.2a", "601.2b", "601.2c", "601.2d", "601.2e", "601.2f", "601.2g", "601.2h"]
         );
         assert_eq!(targets("cf. section 3, « Types de carte. »"), ["3"]);
         assert_eq!(
             targets("This follows rules 701.28a-f, 712.9-10, and 712.18."),
-            [
-                "701.28a", "701.28b", "701.28c", "701.28d", "701.28e", "701.28f", "712.9",
-                "712.10", "712.18"
-            ]
+            ["701.28a", "701.28b", "701.28c", "701.28d", "701.28e", "701.28f", "712.9", "712.10", "712.18"]
         );
-        assert_eq!(
-            targets("Règles complètes section. 601 et 602"),
-            ["601", "602"]
-        );
+        assert_eq!(targets("Règles complètes section. 601 et 602"), ["601", "602"]);
         assert_eq!(targets("règles 608.2k-m"), ["608.2k", "608.2m"]);
     }
 
@@ -370,15 +279,9 @@ mod tests {
         assert_eq!(targets("rule 704.5k"), ["704.5k"]);
         assert_eq!(targets("See rules 614 and 615."), ["614", "615"]);
         assert_eq!(targets("rules 119.7–8"), ["119.7", "119.8"]);
-        assert_eq!(
-            targets("rules 903.6–903.11."),
-            ["903.6", "903.7", "903.8", "903.9", "903.10", "903.11"]
-        );
+        assert_eq!(targets("rules 903.6–903.11."), ["903.6", "903.7", "903.8", "903.9", "903.10", "903.11"]);
         assert_eq!(targets("See section 8, “Multiplayer Rules.”"), ["8"]);
-        assert_eq!(
-            targets("See rule 314, \"Schemes,\" and rule 904, \"Archenemy.\""),
-            ["314", "904"]
-        );
+        assert_eq!(targets("See rule 314, \"Schemes,\" and rule 904, \"Archenemy.\""), ["314", "904"]);
     }
 
     #[test]

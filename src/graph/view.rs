@@ -126,10 +126,7 @@ impl Graph {
     }
 
     fn source_view(&self, idx: NodeIdx, line: u32) -> SourceView {
-        SourceView {
-            path: self.document_of(idx).path.clone(),
-            line,
-        }
+        SourceView { path: self.document_of(idx).path.clone(), line }
     }
 
     /// The id a citation is shown under: an example is cited under its rule.
@@ -168,22 +165,14 @@ impl Graph {
             .map(|e| CitationView {
                 id: self.citing_label(e.from),
                 kind: self.node(e.from).kind,
-                edition: self
-                    .edition(self.node(e.from).edition)
-                    .date
-                    .map(|d| d.to_string()),
+                edition: self.edition(self.node(e.from).edition).date.map(|d| d.to_string()),
                 source: self.source_view(e.from, e.line),
             })
             .collect();
         cited_by.dedup();
 
         let other_versions = match n.id {
-            Some(id) => self
-                .versions(id)
-                .iter()
-                .filter(|&&v| v != idx)
-                .map(|&v| self.node_ref(v))
-                .collect(),
+            Some(id) => self.versions(id).iter().filter(|&&v| v != idx).map(|&v| self.node_ref(v)).collect(),
             None => Vec::new(),
         };
 

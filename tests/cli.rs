@@ -1,0 +1,183 @@
+//! The `arbitre` binary: outputs, JSON keys, exit codes, French messages.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+use crate::common::shared;
+
+fn arbitre(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arbitre"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+/// The report without its timing line, which changes every run.
+fn without_timing(text: &str) -> String {
+    text.lines().filter(|l| !l.starts_with("Lu, analysé et relié en")).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn check_reports_the_default_corpus() {
+    let o = arbitre(&["check"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.lines().last().unwrap().starts_with("Lu, analysé et relié en"), "{text}");
+    insta::assert_snapshot!("check_default", without_timing(&text));
+}
+
+#[test]
+fn check_json_has_stable_keys() {
+    let o = arbitre(&["check", "--json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let mut v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    for d in v["documents"].as_array().unwrap() {
+        for key in ["path", "format", "language", "edition", "rules", "examples", "anomalies"] {
+            assert!(d.get(key).is_some(), "documents[].{key}");
+        }
+        for a in d["anomalies"].as_array().unwrap() {
+            for key in ["kind", "id", "line", "message"] {
+                assert!(a.get(key).is_some(), "anomalies[].{key}");
+            }
+        }
+    }
+    for key in ["rules", "examples", "references", "resolved", "title_only", "dangling"] {
+        assert!(v["totals"][key].is_u64(), "totals.{key}");
+    }
+    let t = &v["totals"];
+    assert_eq!(
+        t["references"],
+        t["resolved"].as_u64().unwrap() + t["title_only"].as_u64().unwrap() + t["dangling"].as_u64().unwrap()
+    );
+    assert!(v["elapsed_ms"].as_f64().unwrap() > 0.0);
+    v.as_object_mut().unwrap().remove("elapsed_ms");
+    insta::assert_json_snapshot!("check_default_json", v);
+}
+
+#[test]
+fn check_english_editions() {
+    let o = arbitre(&["check", &shared().join("corpus").to_string_lossy(), "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let docs = v["documents"].as_array().unwrap();
+    assert_eq!(docs.len(), 2);
+    for d in docs {
+        assert_eq!(d["format"], "official_txt");
+        assert_eq!(d["language"], "en");
+        assert!(d["rules"].as_u64().unwrap() > 3000);
+        assert_eq!(d["lines"]["unowned"].as_array().unwrap().len(), 0);
+    }
+    assert_eq!(docs[0]["edition"], "2025-11-14");
+    assert_eq!(docs[1]["edition"], "2026-01-16");
+    assert_eq!(v["totals"]["lost_lines"], 0);
+}
+
+#[test]
+fn check_fails_with_a_french_message_naming_file_and_line() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy("rules/fr-2011-608-resoudre-les-sorts.txt", dir.path().join("bon.txt")).unwrap();
+    std::fs::write(dir.path().join("image.txt"), b"ligne 1\nligne 2\n\x89PNG\x00\x00\x00\x0dIHDR").unwrap();
+    let o = arbitre(&["check", &dir.path().to_string_lossy()]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("image.txt, ligne 3") && err.contains("binaire"), "{err}");
+    // The good document is still reported.
+    assert!(stdout(&o).contains("bon.txt"), "{}", stdout(&o));
+
+    let o = arbitre(&["check", "n-existe-pas.txt"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("n-existe-pas.txt : lecture impossible (fichier introuvable)"), "{}", stderr(&o));
+}
+
+#[test]
+fn check_reads_a_manifest_and_reports_its_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("corpus.toml"),
+        "[[document]]\npath = \"a.txt\"\nlanguage = \"fr\"\nformat = \"page_export\"\ntitel = \"x\"\n",
+    )
+    .unwrap();
+    let o = arbitre(&["check", &dir.path().to_string_lossy()]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("corpus.toml, ligne 5") && err.contains("clé « titel » inconnue"), "{err}");
+}
+
+#[test]
+fn regle_prints_a_rule() {
+    let o = arbitre(&["regle", "608.2b"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    insta::assert_snapshot!("regle_608_2b", stdout(&o));
+    for typed in ["608.2B", "RC 608.2b", "règle 608.2b"] {
+        assert_eq!(stdout(&arbitre(&["regle", typed])), stdout(&o), "{typed}");
+    }
+}
+
+#[test]
+fn regle_json() {
+    let o = arbitre(&["regle", "608.2", "--json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    for key in [
+        "id",
+        "language",
+        "edition",
+        "title",
+        "text",
+        "examples",
+        "parent",
+        "children",
+        "references",
+        "cited_by",
+        "source",
+    ] {
+        assert!(v.get(key).is_some(), "{key}");
+    }
+    assert_eq!(v["source"]["path"], "rules/fr-2011-608-resoudre-les-sorts.txt");
+    assert_eq!(v["source"]["line"], 35);
+    insta::assert_json_snapshot!("regle_608_2_json", v);
+}
+
+#[test]
+fn regle_unknown_id_suggests() {
+    let o = arbitre(&["regle", "608.2z"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("la règle 608.2z n'existe pas") && err.contains("608.2k"), "{err}");
+    let o = arbitre(&["regle", "pioche"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("n'est pas un numéro de règle"), "{}", stderr(&o));
+}
+
+#[test]
+fn regle_with_another_corpus() {
+    let english = shared().join("corpus/MagicCompRules-2026-01-16.txt");
+    let o = arbitre(&["regle", "702.9a", "--corpus", &english.to_string_lossy()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("RC 702.9a — Flying\nÉdition en 2026-01-16"), "{}", stdout(&o));
+}
+
+#[test]
+fn usage_errors_are_french() {
+    let o = arbitre(&["verifie"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("commande inconnue « verifie »"), "{}", stderr(&o));
+    let o = arbitre(&["regle"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("argument obligatoire manquant"), "{}", stderr(&o));
+    let o = arbitre(&["--help"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("Utilisation : arbitre") && stdout(&o).contains("Commandes"), "{}", stdout(&o));
+    assert!(Path::new(env!("CARGO_BIN_EXE_arbitre")).exists());
+}
