@@ -28,7 +28,7 @@ fn every_document_in_rules() {
 #[test]
 fn both_english_editions() {
     for file in english_editions() {
-        let loaded = arbitre::load(&[file.clone()]);
+        let loaded = arbitre::load(std::slice::from_ref(&file));
         assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
         let g = &loaded.graph;
         assert_lossless(g);

@@ -150,18 +150,24 @@ fn utf16_without_bom(bytes: &[u8]) -> Option<Encoding> {
 /// The byte offset and number of control characters when they make up more
 /// than 1 % of the text (a text file has none but tabs and line ends).
 fn too_many_controls(text: &str) -> Option<(usize, usize)> {
+    // Read bytes: C0 controls and DEL are single bytes, C1 controls are
+    // 0xC2 0x80–0x9F; every byte that is not a continuation starts a character.
+    let bytes = text.as_bytes();
     let mut first = None;
     let mut count = 0usize;
-    let mut total = 0usize;
-    for (i, c) in text.char_indices() {
-        total += 1;
-        let control = c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\x0c');
-        if control {
+    let mut chars = 0usize;
+    for (i, &b) in bytes.iter().enumerate() {
+        if b & 0xC0 != 0x80 {
+            chars += 1;
+        }
+        let c0 = (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c)) || b == 0x7f;
+        let c1 = b == 0xC2 && bytes.get(i + 1).is_some_and(|n| (0x80..=0x9F).contains(n));
+        if c0 || c1 {
             count += 1;
             first.get_or_insert(i);
         }
     }
-    (count > 0 && count * 100 > total).then(|| (first.unwrap_or(0), count))
+    (count > 0 && count * 100 > chars).then(|| (first.unwrap_or(0), count))
 }
 
 /// The 1-based line holding byte `offset`, counting CRLF, CR and LF as line ends.
@@ -186,7 +192,7 @@ fn split_lines(text: &str) -> Vec<String> {
     let mut lines = Vec::new();
     let mut rest = text;
     loop {
-        match rest.find(['\r', '\n']) {
+        match rest.bytes().position(|b| b == b'\r' || b == b'\n') {
             Some(i) => {
                 lines.push(nfc(&rest[..i]));
                 let skip = if rest[i..].starts_with("\r\n") { 2 } else { 1 };

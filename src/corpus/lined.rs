@@ -27,16 +27,13 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::assemble::Assembler;
+use super::number::{Lead, is_word, lead};
 use super::toc::{self, TocTarget};
 use super::{Meta, quote};
 use crate::graph::anomaly::AnomalyKind;
 use crate::graph::edition::Date;
 use crate::graph::id::RuleId;
 
-static RULE_LINE: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^(\d{3}\.\d{1,3}[A-Za-z]?)\.?(?:\s+(\S.*))?$").unwrap());
-static CHAPTER_HEADING: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^(\d{3})\.\s+(\S.*)$").unwrap());
-static SECTION_HEADING: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^(\d)\.\s+(\S.*)$").unwrap());
 static EXAMPLE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^(?i:exemples?|examples?)\s*:").unwrap());
 static FRENCH_HEADER: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"Règles\s+FR\s*\[(\d{1,2}/\d{1,2}/\d{4})\]").unwrap());
@@ -146,11 +143,11 @@ pub fn parse(lines: &[String], asm: &mut Assembler) -> Meta {
 
 /// Whether the next non-blank line is a numbered rule.
 fn next_is_rule(rest: &[String]) -> bool {
-    rest.iter().map(|l| l.trim()).find(|l| !l.is_empty()).is_some_and(|l| RULE_LINE.is_match(l))
+    rest.iter().map(|l| l.trim()).find(|l| !l.is_empty()).is_some_and(|l| matches!(lead(l), Some(Lead::Rule(..))))
 }
 
 fn is_part(text: &str, names: &[&str]) -> bool {
-    names.iter().any(|n| text.to_lowercase() == *n)
+    names.iter().any(|n| is_word(text, n))
 }
 
 /// Reads the title and edition dates from a header line.
@@ -183,22 +180,20 @@ struct Body {
 impl Body {
     /// Whether a line starts the body (a heading or a rule).
     fn is_structural(&self, text: &str) -> bool {
-        RULE_LINE.is_match(text) || self.chapter_heading(text).is_some() || self.section_heading(text).is_some()
+        matches!(lead(text), Some(Lead::Rule(..)))
+            || self.chapter_heading(text).is_some()
+            || self.section_heading(text).is_some()
     }
 
     fn section_heading(&self, text: &str) -> Option<(u8, String)> {
-        let c = SECTION_HEADING.captures(text)?;
-        let n: u8 = c[1].parse().ok()?;
-        let title = c[2].trim();
+        let Some(Lead::Section(n, title)) = lead(text) else { return None };
         let in_order = self.section.is_none_or(|s| n > s);
         (in_order && title.chars().count() <= MAX_HEADING_CHARS && !title.ends_with('.'))
             .then(|| (n, title.to_string()))
     }
 
     fn chapter_heading(&self, text: &str) -> Option<(u16, String)> {
-        let c = CHAPTER_HEADING.captures(text)?;
-        let n: u16 = c[1].parse().ok()?;
-        let title = c[2].trim();
+        let Some(Lead::Chapter(n, title)) = lead(text) else { return None };
         (n >= 100 && title.chars().count() <= MAX_HEADING_CHARS && !title.ends_with(['.', ';']))
             .then(|| (n, title.to_string()))
     }
@@ -216,9 +211,9 @@ impl Body {
     }
 
     fn line(&mut self, number: u32, text: &str, asm: &mut Assembler) {
-        if let Some(c) = RULE_LINE.captures(text) {
-            match RuleId::parse(&c[1]) {
-                Ok(id) => asm.rule(number, id, c.get(2).map(|m| (number, m.as_str()))),
+        if let Some(Lead::Rule(id, rest)) = lead(text) {
+            match RuleId::parse(id) {
+                Ok(id) => asm.rule(number, id, (!rest.is_empty()).then_some((number, rest))),
                 Err(e) => {
                     asm.orphan(number, text, &format!("numéro de règle invalide : {e}"));
                     asm.note(AnomalyKind::InvalidNumber, number, None, format!("{e} : « {} »", quote(text)));

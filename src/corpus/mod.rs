@@ -25,6 +25,7 @@ pub mod format;
 pub mod language;
 pub mod lined;
 pub mod manifest;
+pub mod number;
 pub mod source;
 pub mod table;
 pub mod toc;

@@ -18,18 +18,13 @@
 //! contents, a number cell announces a rule and the next cell is its text.
 //! Lines holding nothing but `|` are layout; they are recorded as such.
 
-use std::sync::LazyLock;
-
-use regex::Regex;
-
 use super::assemble::Assembler;
 use super::lined::is_example;
+use super::number::{Lead, lead};
 use super::toc;
 use super::{Meta, quote};
 use crate::graph::anomaly::AnomalyKind;
 use crate::graph::id::RuleId;
-
-static NUMBER_CELL: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^(\d{3}\.\d{1,3}[A-Za-z]?)\.?$").unwrap());
 
 /// A cell: its text and the lines it spans.
 #[derive(Debug)]
@@ -100,11 +95,11 @@ pub fn parse(lines: &[String], asm: &mut Assembler) -> Meta {
             asm.empty_cell(line);
             continue;
         }
-        if let Some(c) = NUMBER_CELL.captures(&cell.text) {
+        if let Some(Lead::Rule(number, "")) = lead(&cell.text) {
             if let Some((id, l)) = pending.take() {
                 asm.rule(l, id, None); // two numbers in a row: the first is empty
             }
-            match RuleId::parse(&c[1]) {
+            match RuleId::parse(number) {
                 Ok(id) => pending = Some((id, line)),
                 Err(e) => {
                     asm.orphan(line, &cell.text, &format!("numéro de règle invalide : {e}"));

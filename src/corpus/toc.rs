@@ -38,12 +38,14 @@ pub struct TocEntry {
 
 /// The words that open a table of contents.
 pub fn is_contents_heading(line: &str) -> bool {
-    matches!(line.trim().to_lowercase().as_str(), "sommaire" | "contents" | "table des matières" | "table of contents")
+    let t = line.trim();
+    ["sommaire", "contents", "table des matières", "table of contents"].iter().any(|w| super::number::is_word(t, w))
 }
 
 /// The unnumbered parts a table of contents lists after the rules.
 pub fn is_named_part(line: &str) -> bool {
-    matches!(line.trim().to_lowercase().as_str(), "glossary" | "glossaire" | "credits" | "crédits")
+    let t = line.trim();
+    ["glossary", "glossaire", "credits", "crédits"].iter().any(|w| super::number::is_word(t, w))
 }
 
 static ENTRY: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^(\d{1,3})\.\s+(\S.*)$").unwrap());
