@@ -49,25 +49,15 @@ pub struct ErrorReport {
     pub message: String,
 }
 
-/// The totals over all documents.
+/// The totals over all documents: the graph's counts (`rules`, `examples`,
+/// `glossary`, `references`, `resolved`, `title_only`, `dangling`) and more.
 #[derive(Debug, Serialize)]
 pub struct Totals {
     /// Documents loaded.
     pub documents: usize,
-    /// Rules and subrules.
-    pub rules: usize,
-    /// Examples.
-    pub examples: usize,
-    /// Glossary entries.
-    pub glossary: usize,
-    /// Reference targets.
-    pub references: usize,
-    /// Targets resolved to a rule with text.
-    pub resolved: usize,
-    /// Targets resolved to a title only.
-    pub title_only: usize,
-    /// Targets found nowhere.
-    pub dangling: usize,
+    /// Rules, examples, glossary entries and references.
+    #[serde(flatten)]
+    pub counts: Counts,
     /// Anomalies.
     pub anomalies: usize,
     /// Non-blank lines audited.
@@ -118,16 +108,9 @@ impl CheckReport {
                 }
             })
             .collect();
-        let c: Counts = g.counts(None);
         let totals = Totals {
             documents: documents.len(),
-            rules: c.rules,
-            examples: c.examples,
-            glossary: c.glossary,
-            references: c.references,
-            resolved: c.resolved,
-            title_only: c.title_only,
-            dangling: c.dangling,
+            counts: g.counts(None),
             anomalies: g.anomalies().len(),
             content_lines: documents.iter().map(|d| d.lines.content_lines).sum(),
             lost_lines: documents
@@ -190,7 +173,7 @@ impl CheckReport {
         for e in &self.errors {
             let _ = writeln!(out, "\nerreur : {}", e.message);
         }
-        let t = &self.totals;
+        let t = &self.totals.counts;
         let _ = writeln!(out, "\nTotal");
         let _ = writeln!(
             out,
@@ -207,7 +190,7 @@ impl CheckReport {
         let _ = writeln!(
             out,
             "  avertissements : {} · lignes non vides : {} · perdues : {}",
-            t.anomalies, t.content_lines, t.lost_lines
+            self.totals.anomalies, self.totals.content_lines, self.totals.lost_lines
         );
         if !self.errors.is_empty() {
             let _ = writeln!(out, "  documents illisibles : {}", self.errors.len());
