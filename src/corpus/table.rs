@@ -77,11 +77,9 @@ pub fn parse(lines: &[String], asm: &mut Assembler) -> Meta {
     let mut cells = cells(lines).into_iter().peekable();
 
     // The first cell is the table of contents when it names several entries in order.
-    if let Some(first) = cells.peek()
-        && toc::parse_inline(&first.text, first.lines[0]).len() >= 2
-    {
-        let first = cells.next().unwrap();
-        let entries = toc::parse_inline(&first.text, first.lines[0]);
+    let entries = cells.peek().map(|first| toc::parse_inline(&first.text, first.lines[0])).unwrap_or_default();
+    if entries.len() >= 2 {
+        let first = cells.next().expect("peeked");
         meta.title = Some(format!("Règles complètes ({} entrées au sommaire)", entries.len()));
         asm.contents(first.lines[0], &first.text, entries);
         asm.also_owns(&first.lines[1..]);

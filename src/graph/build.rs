@@ -413,24 +413,24 @@ impl Graph {
         }
     }
 
-    /// Editions of the same language, newest first (undated last).
-    fn same_language(&self, language: Lang) -> Vec<EditionIdx> {
-        let mut eds: Vec<EditionIdx> = (0..self.editions.len() as u16)
-            .map(EditionIdx)
-            .filter(|e| self.editions[e.0 as usize].language == language)
-            .collect();
-        eds.sort_by_key(|e| std::cmp::Reverse(self.editions[e.0 as usize].date));
-        eds
+    /// For each edition: the editions of its language, newest first (undated last).
+    fn same_language_editions(&self) -> Vec<Vec<EditionIdx>> {
+        let mut all: Vec<EditionIdx> = (0..self.editions.len() as u16).map(EditionIdx).collect();
+        all.sort_by_key(|e| std::cmp::Reverse(self.editions[e.0 as usize].date));
+        self.editions
+            .iter()
+            .map(|own| all.iter().copied().filter(|e| self.editions[e.0 as usize].language == own.language).collect())
+            .collect()
     }
 
     /// Resolves one target cited from `from` (see the module documentation of `graph`).
-    fn resolve(&self, target: RuleId, from: EditionIdx) -> Resolution {
+    fn resolve(&self, target: RuleId, from: EditionIdx, same_language: &[EditionIdx]) -> Resolution {
         let own = &self.editions[from.0 as usize];
-        let same_language = self.same_language(own.language);
         // 1. The rule itself, with text, in the citing edition (an undated
         //    article cites the newest edition that has it).
-        let content_editions: Vec<EditionIdx> = if own.date.is_some() { vec![from] } else { same_language.clone() };
-        for &e in &content_editions {
+        let content_editions: &[EditionIdx] =
+            if own.date.is_some() { std::slice::from_ref(&from) } else { same_language };
+        for &e in content_editions {
             if let Some(&n) = self.occurrences(e, target).first()
                 && self.has_content(n)
             {
@@ -448,7 +448,7 @@ impl Graph {
         }
         // 3. A chapter known by title, then a section, own edition first.
         let mut order = vec![from];
-        order.extend(same_language.into_iter().filter(|e| *e != from));
+        order.extend(same_language.iter().copied().filter(|e| *e != from));
         if let Some(c) = target.chapter() {
             for &e in &order {
                 if let Some(&n) = self.occurrences(e, RuleId::Chapter(c)).first() {
@@ -471,6 +471,7 @@ impl Graph {
 
     /// Step 3: cross-references become edges; backlinks are their reverse.
     fn link(&mut self) {
+        let same_language = self.same_language_editions();
         for i in 0..self.nodes.len() {
             let idx = NodeIdx(i as u32);
             let node = &self.nodes[i];
@@ -487,7 +488,7 @@ impl Graph {
             for r in found {
                 let line = self.nodes[i].line_of(r.span.start);
                 for target in r.targets {
-                    let resolution = self.resolve(target, edition);
+                    let resolution = self.resolve(target, edition, &same_language[edition.0 as usize]);
                     if resolution == Resolution::Dangling {
                         let msg = format!("{label} cite {target}, qui n'est pas dans le corpus");
                         self.anomaly(document, AnomalyKind::DanglingReference, line, Some(target.to_string()), msg);
