@@ -16,8 +16,9 @@ use std::path::PathBuf;
 use clap::error::{ContextKind, ErrorKind};
 use clap::{ArgAction, Parser, Subcommand};
 
-use crate::graph::{Graph, NodeIdx, Resolution};
+use crate::graph::{Graph, Lang, NodeIdx, Resolution};
 use crate::report::CheckReport;
+use crate::search::{Filters, SearchIndex, eval};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -62,10 +63,97 @@ enum Command {
         /// Sortie JSON.
         #[arg(long)]
         json: bool,
-        /// Lire ces documents au lieu du corpus intégré (répétable).
-        #[arg(long = "corpus", value_name = "CHEMIN")]
-        corpus: Vec<PathBuf>,
+        #[command(flatten)]
+        corpus: CorpusArgs,
     },
+    /// Cherche dans les règles (mots, expressions entre guillemets, numéros de règle).
+    #[command(help_template = "{about}\n\nUtilisation : {usage}\n\n{all-args}")]
+    Cherche {
+        /// Ce que vous cherchez : « salve d'aura », « cible illegale », « 608.2b ».
+        #[arg(value_name = "REQUÊTE")]
+        query: String,
+        /// Sortie JSON : id, title, edition, language, snippet, score.
+        #[arg(long)]
+        json: bool,
+        /// Nombre de résultats.
+        #[arg(long = "limite", value_name = "N", default_value_t = 10)]
+        limit: usize,
+        #[command(flatten)]
+        filters: FilterArgs,
+        #[command(flatten)]
+        corpus: CorpusArgs,
+    },
+    /// Évalue la recherche sur un fichier de requêtes (requête<TAB>identifiants) : MRR@10, rappel@1, rappel@5.
+    #[command(name = "evalue-recherche", help_template = "{about}\n\nUtilisation : {usage}\n\n{all-args}")]
+    EvalueRecherche {
+        /// Fichier TSV : une requête par ligne, une tabulation, les identifiants acceptables séparés par des virgules.
+        #[arg(value_name = "FICHIER")]
+        file: PathBuf,
+        /// Sortie JSON.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        filters: FilterArgs,
+        #[command(flatten)]
+        corpus: CorpusArgs,
+    },
+}
+
+/// Which documents to load.
+#[derive(Debug, clap::Args)]
+struct CorpusArgs {
+    /// Lire ces documents au lieu du corpus intégré (répétable).
+    #[arg(long = "corpus", value_name = "CHEMIN")]
+    instead: Vec<PathBuf>,
+    /// Lire aussi ces documents, à côté du corpus intégré (répétable).
+    #[arg(long = "avec", value_name = "CHEMIN")]
+    beside: Vec<PathBuf>,
+}
+
+impl CorpusArgs {
+    fn load(&self, err: &mut dyn Write) -> std::io::Result<crate::Loaded> {
+        let mut loaded = crate::load(&self.instead);
+        if !self.beside.is_empty() {
+            let mut paths = self.instead.clone();
+            if paths.is_empty() {
+                loaded = crate::load_with(&self.beside);
+            } else {
+                paths.extend(self.beside.iter().cloned());
+                loaded = crate::load(&paths);
+            }
+        }
+        for e in &loaded.errors {
+            writeln!(err, "attention : {e}")?;
+        }
+        Ok(loaded)
+    }
+}
+
+/// Search filters.
+#[derive(Debug, clap::Args)]
+struct FilterArgs {
+    /// Seulement cette section (1 à 9).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=9))]
+    section: Option<u8>,
+    /// Seulement ce chapitre (100 à 999).
+    #[arg(long = "chapitre", value_name = "N", value_parser = clap::value_parser!(u16).range(100..=999))]
+    chapter: Option<u16>,
+    /// Seulement cette édition (date AAAA-MM-JJ).
+    #[arg(long, value_name = "DATE")]
+    edition: Option<String>,
+    /// Seulement les textes dans cette langue (fr ou en).
+    #[arg(long = "langue", value_name = "LANGUE", value_parser = parse_language)]
+    language: Option<Lang>,
+}
+
+fn parse_language(s: &str) -> Result<Lang, String> {
+    Lang::parse(s).ok_or_else(|| format!("langue « {s} » inconnue (fr ou en)"))
+}
+
+impl FilterArgs {
+    fn filters(&self) -> Filters {
+        Filters { section: self.section, chapter: self.chapter, edition: self.edition.clone(), language: self.language }
+    }
 }
 
 /// Runs the command line; returns the exit code.
@@ -81,6 +169,12 @@ pub fn run(
     let result = match cli.command {
         Command::Check { paths, json } => check(&paths, json, out, err),
         Command::Regle { id, json, corpus } => regle(&id, json, &corpus, out, err),
+        Command::Cherche { query, json, limit, filters, corpus } => {
+            cherche(&query, json, limit, &filters.filters(), &corpus, out, err)
+        }
+        Command::EvalueRecherche { file, json, filters, corpus } => {
+            evalue(&file, json, &filters.filters(), &corpus, out, err)
+        }
     };
     result.unwrap_or_else(|e| {
         let _ = writeln!(err, "erreur : {e}");
@@ -99,7 +193,7 @@ fn usage_error(e: &clap::Error, out: &mut dyn Write, err: &mut dyn Write) -> u8 
             return 0;
         }
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
-            "aucune commande donnée (check, regle)".to_string()
+            "aucune commande donnée (check, regle, cherche, evalue-recherche)".to_string()
         }
         ErrorKind::InvalidSubcommand => {
             format!("commande inconnue{}", arg(ContextKind::InvalidSubcommand))
@@ -107,7 +201,7 @@ fn usage_error(e: &clap::Error, out: &mut dyn Write, err: &mut dyn Write) -> u8 
         ErrorKind::UnknownArgument => format!("argument inattendu{}", arg(ContextKind::InvalidArg)),
         ErrorKind::MissingRequiredArgument => format!("argument obligatoire manquant{}", arg(ContextKind::InvalidArg)),
         ErrorKind::InvalidValue | ErrorKind::ValueValidation => {
-            format!("valeur invalide{}", arg(ContextKind::InvalidValue))
+            format!("valeur invalide{} pour {}", arg(ContextKind::InvalidValue), arg(ContextKind::InvalidArg).trim())
         }
         ErrorKind::InvalidUtf8 => "argument qui n'est pas de l'UTF-8 valide".to_string(),
         _ => "ligne de commande invalide".to_string(),
@@ -131,11 +225,8 @@ fn check(paths: &[PathBuf], json: bool, out: &mut dyn Write, err: &mut dyn Write
     Ok(if loaded.errors.is_empty() { 0 } else { 1 })
 }
 
-fn regle(query: &str, json: bool, corpus: &[PathBuf], out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<u8> {
-    let loaded = crate::load(corpus);
-    for e in &loaded.errors {
-        writeln!(err, "attention : {e}")?;
-    }
+fn regle(query: &str, json: bool, corpus: &CorpusArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<u8> {
+    let loaded = corpus.load(err)?;
     let g = &loaded.graph;
     let idx = match g.lookup(query) {
         Ok(idx) => idx,
@@ -253,4 +344,120 @@ pub fn rule_text(g: &Graph, idx: NodeIdx) -> String {
         let _ = writeln!(out, "Autres éditions : {}", others.join(", "));
     }
     out
+}
+
+/// Milliseconds with a French decimal comma.
+fn ms(d: std::time::Duration) -> String {
+    format!("{:.2}", d.as_secs_f64() * 1000.0).replace('.', ",")
+}
+
+fn build_index(loaded: &crate::Loaded, err: &mut dyn Write) -> anyhow::Result<SearchIndex> {
+    let index =
+        SearchIndex::build(&loaded.graph).map_err(|e| anyhow::anyhow!("construction de l'index impossible : {e}"))?;
+    writeln!(err, "index : {} documents, construit en {} ms", index.documents, ms(index.build_time))?;
+    Ok(index)
+}
+
+fn cherche(
+    query: &str,
+    json: bool,
+    limit: usize,
+    filters: &Filters,
+    corpus: &CorpusArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<u8> {
+    let loaded = corpus.load(err)?;
+    let g = &loaded.graph;
+    let index = build_index(&loaded, err)?;
+    let results = index.search(g, query, limit, filters);
+    if json {
+        let views: Vec<_> = results.hits.iter().map(|h| h.view(g)).collect();
+        serde_json::to_writer_pretty(&mut *out, &views)?;
+        writeln!(out)?;
+        return Ok(0);
+    }
+    let shown = crate::corpus::quote(query);
+    match results.hits.len() {
+        0 => {
+            writeln!(out, "Aucun résultat pour « {shown} » ({} ms).", ms(results.elapsed))?;
+            if let Some(&id) = results.query.ids.first() {
+                let near: Vec<String> = g.nearest(id, 5).iter().map(|i| i.to_string()).collect();
+                if !near.is_empty() {
+                    writeln!(out, "Règles proches : {}", near.join(", "))?;
+                }
+            }
+        }
+        n => {
+            let s = if n > 1 { "s" } else { "" };
+            writeln!(out, "{n} résultat{s} pour « {shown} » ({} ms)", ms(results.elapsed))?;
+        }
+    }
+    let terminal = std::io::IsTerminal::is_terminal(&std::io::stdout());
+    for (i, h) in results.hits.iter().enumerate() {
+        let v = h.view(g);
+        let title = v.title.as_deref().map(|t| format!(" — {t}")).unwrap_or_default();
+        let edition =
+            format!("{} {}", g.edition(g.node(h.node).edition).language, v.edition.as_deref().unwrap_or("non daté"));
+        writeln!(out, "\n{}. {}{title}  [{edition}]", i + 1, v.id)?;
+        let (on, off) = if terminal { ("\x1b[1m", "\x1b[0m") } else { ("", "") };
+        writeln!(out, "   {}", h.snippet.to_text(on, off))?;
+    }
+    Ok(0)
+}
+
+fn evalue(
+    file: &std::path::Path,
+    json: bool,
+    filters: &Filters,
+    corpus: &CorpusArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<u8> {
+    let path = file.to_string_lossy();
+    let text = match std::fs::read(file) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(e) => {
+            writeln!(err, "erreur : {}", crate::corpus::LoadError::io(&path, &e))?;
+            return Ok(1);
+        }
+    };
+    let questions = match eval::parse(&path, &text) {
+        Ok(q) => q,
+        Err(e) => {
+            writeln!(err, "erreur : {e}")?;
+            return Ok(1);
+        }
+    };
+    let loaded = corpus.load(err)?;
+    let index = build_index(&loaded, err)?;
+    let (outcomes, summary) = eval::run(&index, &loaded.graph, &questions, filters);
+    if json {
+        serde_json::to_writer_pretty(&mut *out, &serde_json::json!({ "queries": outcomes, "summary": summary }))?;
+        writeln!(out)?;
+        return Ok(0);
+    }
+    for o in &outcomes {
+        let rank = o.rank.map_or("—".to_string(), |r| r.to_string());
+        write!(out, "{rank:>3}  {}  → {}", o.query, o.answers.join(", "))?;
+        if o.rank != Some(1) {
+            let first: Vec<&str> = o.results.iter().take(3).map(String::as_str).collect();
+            write!(
+                out,
+                "  (en tête : {})",
+                if first.is_empty() { "aucun résultat".to_string() } else { first.join(", ") }
+            )?;
+        }
+        writeln!(out)?;
+    }
+    let f = |x: f64| format!("{x:.3}").replace('.', ",");
+    writeln!(
+        out,
+        "\nMRR@10 : {} · rappel@1 : {} · rappel@5 : {} ({} requêtes)",
+        f(summary.mrr_at_10),
+        f(summary.recall_at_1),
+        f(summary.recall_at_5),
+        summary.queries
+    )?;
+    Ok(0)
 }

@@ -2,11 +2,12 @@
 //!
 //! The crate reads the rules documents of `rules/` ([`corpus`]), builds a
 //! graph of sections, chapters, rules, subrules and examples linked by their
-//! cross-references ([`graph`]), and answers judges from the command line
-//! ([`cli`]).
+//! cross-references ([`graph`]), indexes it for French full-text search
+//! ([`search`]), and answers judges from the command line ([`cli`]).
 //!
 //! ```text
-//! rules/*.txt ──corpus──▶ ParsedDocument ──graph::Graph::build──▶ Graph ──▶ cli (check, regle)
+//! rules/*.txt ──corpus──▶ ParsedDocument ──Graph::build──▶ Graph ──SearchIndex::build──▶ index
+//!                                                            └──────────────┴──▶ cli (check, regle, cherche)
 //! ```
 
 #![warn(missing_docs)]
@@ -15,6 +16,7 @@ pub mod cli;
 pub mod corpus;
 pub mod graph;
 pub mod report;
+pub mod search;
 pub mod text;
 
 use std::path::PathBuf;

@@ -181,3 +181,78 @@ fn usage_errors_are_french() {
     assert!(stdout(&o).contains("Utilisation : arbitre") && stdout(&o).contains("Commandes"), "{}", stdout(&o));
     assert!(Path::new(env!("CARGO_BIN_EXE_arbitre")).exists());
 }
+
+/// The search output without the time it took.
+fn without_search_timing(text: &str) -> String {
+    let re = regex::Regex::new(r"\(\d+,\d+ ms\)").unwrap();
+    re.replace_all(text, "(… ms)").into_owned()
+}
+
+#[test]
+fn cherche_prints_ranked_results() {
+    let o = arbitre(&["cherche", "salve d'aura", "--limite", "3"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("index : 272 documents, construit en"), "{}", stderr(&o));
+    insta::assert_snapshot!("cherche_salve", without_search_timing(&stdout(&o)));
+}
+
+#[test]
+fn cherche_json_keys_and_order() {
+    let o = arbitre(&["cherche", "spores pesteuses", "--json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let hits = v.as_array().unwrap();
+    assert_eq!(hits[0]["id"], "608.2b");
+    for h in hits {
+        for key in ["id", "title", "edition", "language", "snippet", "score"] {
+            assert!(h.get(key).is_some(), "{key}");
+        }
+    }
+    let scores: Vec<f64> = hits.iter().map(|h| h["score"].as_f64().unwrap()).collect();
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+    assert!(hits[0]["snippet"].as_str().unwrap().contains("<mark>Spores</mark> <mark>pesteuses</mark>"));
+}
+
+#[test]
+fn cherche_filters_and_empty_results() {
+    let o = arbitre(&["cherche", "créature", "--section", "8", "--json"]);
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(v.as_array().unwrap().iter().all(|h| h["id"].as_str().unwrap().starts_with('8')), "{v}");
+    let o = arbitre(&["cherche", "zzqxw wqzzx"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).starts_with("Aucun résultat pour « zzqxw wqzzx »"), "{}", stdout(&o));
+    let o = arbitre(&["cherche", "608.2z"]);
+    assert!(stdout(&o).contains("Règles proches : 608.2, "), "{}", stdout(&o));
+    let o = arbitre(&["cherche", "x", "--langue", "de"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("valeur invalide « de »"), "{}", stderr(&o));
+}
+
+#[test]
+fn evalue_recherche_on_the_public_set() {
+    let public = shared().join("relevance/public.tsv");
+    let o = arbitre(&["evalue-recherche", &public.to_string_lossy()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let last = stdout(&o).lines().last().unwrap().to_string();
+    let mrr: f64 = last.split("MRR@10 : ").nth(1).unwrap()[..5].replace(',', ".").parse().unwrap();
+    assert!(mrr >= 0.9, "{last}");
+    let o = arbitre(&["evalue-recherche", &public.to_string_lossy(), "--json"]);
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["queries"].as_array().unwrap().len(), 15);
+    for key in ["mrr_at_10", "recall_at_1", "recall_at_5"] {
+        assert!(v["summary"][key].is_f64(), "{key}");
+    }
+}
+
+#[test]
+fn evalue_recherche_reports_bad_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.tsv");
+    std::fs::write(&bad, "# ok\nsalve\t608.2b\nsans tabulation\n").unwrap();
+    let o = arbitre(&["evalue-recherche", &bad.to_string_lossy()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("bad.tsv, ligne 3 : une tabulation doit séparer"), "{}", stderr(&o));
+    let o = arbitre(&["evalue-recherche", "absent.tsv"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("absent.tsv : lecture impossible (fichier introuvable)"), "{}", stderr(&o));
+}

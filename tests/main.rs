@@ -10,3 +10,4 @@ mod hostile;
 mod lossless;
 mod navigation;
 mod references;
+mod search;

@@ -154,7 +154,7 @@ fn is_english(word: &str) -> bool {
 const DECISIVE_LEAD: usize = 8;
 
 /// Counts the French and English function words in `text`.
-fn scores(text: &str) -> (usize, usize) {
+pub fn scores(text: &str) -> (usize, usize) {
     let (mut fr, mut en) = (0usize, 0usize);
     let mut word = String::with_capacity(32);
     for raw in text.split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’')) {

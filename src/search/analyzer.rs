@@ -1,0 +1,219 @@
+//! Text analysis for French and English rules.
+//!
+//! Each language has two analyzers, used on two fields of the same text:
+//!
+//! ```text
+//! fr_stem:  words → lowercase → drop long tokens → stop words & elisions → French stemmer → fold accents
+//! fr_fold:  words → lowercase → drop long tokens → stop words & elisions → fold accents
+//! ```
+//!
+//! The order matters. The Snowball stemmer knows French endings *with* their
+//! accents, so stemming before folding keeps « bloqué / bloquée » (`bloqu`)
+//! and « exilé / exilée » (`exil`) together; folding first would split them.
+//! A query typed without accents (`bloquee`) does not stem like its accented
+//! form, which is what the second, unstemmed field is for: folded words match
+//! whatever accents the judge left out.
+//!
+//! Elisions (l’, d’, qu’, jusqu’, lorsqu’, puisqu’…) need no special filter:
+//! the tokenizer cuts words at apostrophes of both shapes (’ and '), and the
+//! elided article is a stop word. Decomposed accents (e + U+0301) never cut a
+//! word: combining marks belong to the word, and each token is normalized to NFC.
+
+use tantivy::tokenizer::{
+    AsciiFoldingFilter, Language, LowerCaser, RemoveLongFilter, Stemmer, StopWordFilter, TextAnalyzer, Token,
+    TokenStream, Tokenizer, TokenizerManager,
+};
+use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::char::is_combining_mark;
+
+/// French, stemmed then folded.
+pub const FR_STEM: &str = "fr_stem";
+/// French, folded, not stemmed.
+pub const FR_FOLD: &str = "fr_fold";
+/// English, stemmed then folded.
+pub const EN_STEM: &str = "en_stem";
+/// English, folded, not stemmed.
+pub const EN_FOLD: &str = "en_fold";
+
+/// Longer tokens are dropped (a 10 MB « word » is not a word).
+const MAX_TOKEN_BYTES: usize = 40;
+
+/// Elided forms, cut off by the tokenizer at the apostrophe.
+const FRENCH_ELISIONS: &[&str] =
+    &["l", "d", "j", "m", "n", "s", "t", "c", "qu", "jusqu", "lorsqu", "puisqu", "quoiqu", "presqu"];
+
+/// Words of the rules text that carry no meaning for search, beyond
+/// Snowball's list (which keeps « à »).
+const FRENCH_EXTRA: &[&str] = &["à", "a", "y", "cf"];
+
+/// Snowball's French stop words, as tantivy ships them.
+fn snowball_french() -> StopWordFilter {
+    StopWordFilter::new(Language::French).expect("tantivy ships French stop words")
+}
+
+/// Elisions and the extra words, removed after Snowball's list.
+fn french_extra() -> StopWordFilter {
+    StopWordFilter::remove(FRENCH_ELISIONS.iter().chain(FRENCH_EXTRA).map(|w| w.to_string()))
+}
+
+/// Splits text into words: runs of letters, digits and combining marks.
+/// Each token's text is NFC; its offsets point into the original text.
+#[derive(Clone, Default)]
+pub struct WordTokenizer {
+    token: Token,
+}
+
+/// The token stream of [`WordTokenizer`].
+pub struct WordTokenStream<'a> {
+    text: &'a str,
+    offset: usize,
+    token: &'a mut Token,
+}
+
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || is_combining_mark(c)
+}
+
+impl Tokenizer for WordTokenizer {
+    type TokenStream<'a> = WordTokenStream<'a>;
+
+    fn token_stream<'a>(&'a mut self, text: &'a str) -> WordTokenStream<'a> {
+        self.token.reset();
+        WordTokenStream { text, offset: 0, token: &mut self.token }
+    }
+}
+
+impl TokenStream for WordTokenStream<'_> {
+    fn advance(&mut self) -> bool {
+        let rest = &self.text[self.offset..];
+        let Some(start) = rest.find(|c: char| c.is_alphanumeric()) else {
+            self.offset = self.text.len();
+            return false;
+        };
+        let word = &rest[start..];
+        let len = word.find(|c: char| !is_word_char(c)).unwrap_or(word.len());
+        let from = self.offset + start;
+        let to = from + len;
+        self.offset = to;
+        self.token.text.clear();
+        let raw = &self.text[from..to];
+        if raw.is_ascii() {
+            self.token.text.push_str(raw);
+        } else {
+            self.token.text.extend(raw.nfc());
+        }
+        self.token.offset_from = from;
+        self.token.offset_to = to;
+        self.token.position = self.token.position.wrapping_add(1);
+        true
+    }
+
+    fn token(&self) -> &Token {
+        self.token
+    }
+
+    fn token_mut(&mut self) -> &mut Token {
+        self.token
+    }
+}
+
+/// One of the four analyzers, by name.
+pub fn analyzer(name: &str) -> TextAnalyzer {
+    let base = || {
+        TextAnalyzer::builder(WordTokenizer::default())
+            .filter(LowerCaser)
+            .filter(RemoveLongFilter::limit(MAX_TOKEN_BYTES))
+    };
+    match name {
+        FR_STEM => base()
+            .filter(snowball_french())
+            .filter(french_extra())
+            .filter(Stemmer::new(Language::French))
+            .filter(AsciiFoldingFilter)
+            .build(),
+        FR_FOLD => base().filter(snowball_french()).filter(french_extra()).filter(AsciiFoldingFilter).build(),
+        EN_STEM => base()
+            .filter(StopWordFilter::new(Language::English).expect("English stop words"))
+            .filter(Stemmer::new(Language::English))
+            .filter(AsciiFoldingFilter)
+            .build(),
+        EN_FOLD => base()
+            .filter(StopWordFilter::new(Language::English).expect("English stop words"))
+            .filter(AsciiFoldingFilter)
+            .build(),
+        other => panic!("analyseur inconnu : {other}"),
+    }
+}
+
+/// Registers the four analyzers.
+pub fn register(manager: &TokenizerManager) {
+    for name in [FR_STEM, FR_FOLD, EN_STEM, EN_FOLD] {
+        manager.register(name, analyzer(name));
+    }
+}
+
+/// The terms an analyzer makes of a text, in order.
+pub fn terms(name: &str, text: &str) -> Vec<String> {
+    let mut analyzer = analyzer(name);
+    let mut stream = analyzer.token_stream(text);
+    let mut out = Vec::new();
+    while stream.advance() {
+        out.push(stream.token().text.clone());
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stemming_keeps_genders_and_numbers_together() {
+        assert_eq!(terms(FR_STEM, "bloqué bloquée bloqués"), ["bloqu", "bloqu", "bloqu"]);
+        assert_eq!(terms(FR_STEM, "exilé exilée"), ["exil", "exil"]);
+        assert_eq!(terms(FR_STEM, "Créature créatures"), ["creatur", "creatur"]);
+    }
+
+    #[test]
+    fn queries_without_accents_meet_the_folded_field() {
+        assert_eq!(terms(FR_FOLD, "bloquée"), terms(FR_FOLD, "bloquee"));
+        assert_eq!(terms(FR_FOLD, "Exilée"), ["exilee"]);
+        assert_eq!(terms(FR_STEM, "révéler"), terms(FR_STEM, "reveler"));
+    }
+
+    #[test]
+    fn decomposed_accents_do_not_split_words() {
+        let decomposed = "re\u{301}solution de\u{301}truite";
+        assert_eq!(terms(FR_FOLD, decomposed), ["resolution", "detruite"]);
+        assert_eq!(terms(FR_STEM, decomposed), terms(FR_STEM, "résolution détruite"));
+    }
+
+    #[test]
+    fn elisions_with_both_apostrophes() {
+        for text in [
+            "l’enchantement",
+            "l'enchantement",
+            "L’ENCHANTEMENT",
+            "d’enchantement",
+            "qu'enchantement",
+            "jusqu’à l’enchantement",
+            "lorsqu'enchantement",
+            "puisqu’enchantement",
+        ] {
+            assert_eq!(terms(FR_FOLD, text), ["enchantement"], "{text}");
+        }
+    }
+
+    #[test]
+    fn english() {
+        assert_eq!(terms(EN_STEM, "The creatures are destroyed"), ["creatur", "destroy"]);
+        assert_eq!(terms(EN_FOLD, "can't"), ["can", "t"]);
+    }
+
+    #[test]
+    fn hostile_text() {
+        assert!(terms(FR_STEM, &"a".repeat(100_000)).is_empty());
+        assert!(terms(FR_FOLD, "\u{0}\u{7}*+-:()\"«»").is_empty());
+        assert_eq!(terms(FR_FOLD, "œuvre"), ["oeuvre"]);
+    }
+}
