@@ -9,7 +9,7 @@ fn main() {
         queries.extend(arbitre::search::eval::parse(f, &text).unwrap().into_iter().map(|q| q.query));
     }
     let mut n = 0;
-    for _ in 0..6 {
+    for _ in 0..40 {
         for q in &queries {
             n += index.search(&both, q, 10, &Default::default()).hits.len();
         }
