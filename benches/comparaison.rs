@@ -18,7 +18,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use arbitre::Graph;
-use arbitre::graph::{NodeIdx, NodeKind, Origin};
+use arbitre::graph::NodeIdx;
 use arbitre::search::eval::{self, Question, Summary};
 use arbitre::search::{Filters, SearchIndex};
 use rusqlite::Connection;
@@ -62,13 +62,7 @@ impl Fts {
             for i in 0..graph.nodes().len() {
                 let idx = NodeIdx(i as u32);
                 let n = graph.node(idx);
-                let indexed = match n.kind {
-                    NodeKind::Rule | NodeKind::Subrule => n.has_text() || n.origin == Origin::Heading,
-                    NodeKind::Chapter | NodeKind::Section => n.has_text(),
-                    NodeKind::Article => true,
-                    _ => false,
-                };
-                if indexed {
+                if arbitre::search::indexed(graph, idx) {
                     let examples: Vec<&str> = n.examples.iter().map(|&e| graph.node(e).text.as_str()).collect();
                     insert
                         .execute((n.label(), n.title.as_deref().unwrap_or(""), &n.text, examples.join("\n")))

@@ -214,7 +214,12 @@ impl Graph {
     /// The preferred node for a plain id: one with content over a title only,
     /// French over English, newest edition first, first occurrence.
     pub fn find(&self, id: RuleId) -> Option<NodeIdx> {
-        self.versions(id).iter().copied().max_by_key(|&n| {
+        self.preferred(self.versions(id).iter().copied())
+    }
+
+    /// The preferred node among versions of one id, by the order of [`Graph::find`].
+    pub fn preferred(&self, versions: impl Iterator<Item = NodeIdx>) -> Option<NodeIdx> {
+        versions.max_by_key(|&n| {
             let node = self.node(n);
             let ed = self.edition(node.edition);
             (self.has_content(n), ed.language == Lang::Fr, ed.date, std::cmp::Reverse(node.occurrence))

@@ -304,8 +304,9 @@ impl std::fmt::Debug for SearchIndex {
     }
 }
 
-/// Whether a node is a search document.
-fn indexed(graph: &Graph, idx: NodeIdx) -> bool {
+/// Whether a node is a search document: rules and subrules with text (or a
+/// title of their own), chapter introductions, judge-class articles.
+pub fn indexed(graph: &Graph, idx: NodeIdx) -> bool {
     let n = graph.node(idx);
     match n.kind {
         NodeKind::Rule | NodeKind::Subrule => n.has_text() || (n.origin == Origin::Heading && n.title.is_some()),
@@ -737,26 +738,16 @@ fn surface_forms(graph: &Graph, analyzers: &[TextAnalyzer; 4]) -> [HashMap<Strin
     out
 }
 
-/// The version of `id` a judge wants, within the filters: text over title
-/// only, French first, newest edition first.
+/// The version of `id` a judge wants, within the filters (see [`Graph::find`]).
 fn best_version(graph: &Graph, id: RuleId, filters: &Filters) -> Option<NodeIdx> {
-    graph
-        .versions(id)
-        .iter()
-        .copied()
-        .filter(|&n| {
-            let node = graph.node(n);
-            let ed = graph.edition(node.edition);
-            filters.section.is_none_or(|s| id.section() == s)
-                && filters.chapter.is_none_or(|c| id.chapter() == Some(c))
-                && filters.language.is_none_or(|l| node.language == l)
-                && filters.edition.as_ref().is_none_or(|e| ed.date.map(|d| d.to_string()).as_ref() == Some(e))
-        })
-        .max_by_key(|&n| {
-            let node = graph.node(n);
-            let ed = graph.edition(node.edition);
-            (graph.has_content(n), ed.language == Lang::Fr, ed.date, std::cmp::Reverse(node.occurrence))
-        })
+    graph.preferred(graph.versions(id).iter().copied().filter(|&n| {
+        let node = graph.node(n);
+        let ed = graph.edition(node.edition);
+        filters.section.is_none_or(|s| id.section() == s)
+            && filters.chapter.is_none_or(|c| id.chapter() == Some(c))
+            && filters.language.is_none_or(|l| node.language == l)
+            && filters.edition.as_ref().is_none_or(|e| ed.date.map(|d| d.to_string()).as_ref() == Some(e))
+    }))
 }
 
 /// A node's numbered descendants, in rule order.
