@@ -83,6 +83,15 @@ enum Command {
         #[command(flatten)]
         corpus: CorpusArgs,
     },
+    /// Sert l'application web : pages des règles, recherche, aperçus, API JSON.
+    #[command(help_template = "{about}\n\nUtilisation : {usage}\n\n{all-args}")]
+    Serve {
+        /// Adresse d'écoute.
+        #[arg(long, value_name = "ADRESSE", default_value = "127.0.0.1:8080")]
+        addr: String,
+        #[command(flatten)]
+        corpus: CorpusArgs,
+    },
     /// Évalue la recherche sur un fichier de requêtes (requête<TAB>identifiants) : MRR@10, rappel@1, rappel@5.
     #[command(name = "evalue-recherche", help_template = "{about}\n\nUtilisation : {usage}\n\n{all-args}")]
     EvalueRecherche {
@@ -172,6 +181,7 @@ pub fn run(
         Command::Cherche { query, json, limit, filters, corpus } => {
             cherche(&query, json, limit, &filters.filters(), &corpus, out, err)
         }
+        Command::Serve { addr, corpus } => serve(&addr, &corpus, out, err),
         Command::EvalueRecherche { file, json, filters, corpus } => {
             evalue(&file, json, &filters.filters(), &corpus, out, err)
         }
@@ -193,7 +203,7 @@ fn usage_error(e: &clap::Error, out: &mut dyn Write, err: &mut dyn Write) -> u8 
             return 0;
         }
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
-            "aucune commande donnée (check, regle, cherche, evalue-recherche)".to_string()
+            "aucune commande donnée (serve, check, regle, cherche, evalue-recherche)".to_string()
         }
         ErrorKind::InvalidSubcommand => {
             format!("commande inconnue{}", arg(ContextKind::InvalidSubcommand))
@@ -460,4 +470,37 @@ fn evalue(
         summary.queries
     )?;
     Ok(0)
+}
+
+fn serve(addr: &str, corpus: &CorpusArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<u8> {
+    let start = std::time::Instant::now();
+    let loaded = corpus.load(err)?;
+    let documents = loaded.graph.documents().len();
+    let rules = loaded.graph.counts(None).rules;
+    let state = crate::web::AppState::new(loaded.graph).map_err(|e| anyhow::anyhow!(e))?;
+    let indexed = state.index.documents;
+    actix_web::rt::System::new().block_on(async move {
+        let (server, addrs) = match crate::web::bind(addr, state) {
+            Ok(bound) => bound,
+            Err(e) => {
+                let why = match e.kind() {
+                    std::io::ErrorKind::AddrInUse => "adresse déjà utilisée".to_string(),
+                    std::io::ErrorKind::PermissionDenied => "accès refusé".to_string(),
+                    _ => format!("{e}"),
+                };
+                writeln!(err, "erreur : impossible d'écouter sur {addr} ({why})")?;
+                return Ok(1);
+            }
+        };
+        for a in &addrs {
+            writeln!(
+                out,
+                "arbitre : http://{a} — démarré en {} ms ({documents} documents, {rules} règles, index de {indexed} documents)",
+                format!("{:.0}", start.elapsed().as_secs_f64() * 1000.0)
+            )?;
+        }
+        out.flush()?;
+        server.await?;
+        Ok(0)
+    })
 }

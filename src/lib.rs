@@ -18,6 +18,7 @@ pub mod graph;
 pub mod report;
 pub mod search;
 pub mod text;
+pub mod web;
 
 use std::path::PathBuf;
 

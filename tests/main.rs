@@ -11,3 +11,4 @@ mod lossless;
 mod navigation;
 mod references;
 mod search;
+mod web;

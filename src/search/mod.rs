@@ -235,6 +235,8 @@ pub struct Results {
     pub query: UserQuery,
     /// The hits, best first.
     pub hits: Vec<Hit>,
+    /// Words of the query the index did not know, and the words searched instead.
+    pub corrections: Vec<String>,
     /// Time spent searching, snippets included.
     pub elapsed: Duration,
 }
@@ -460,7 +462,8 @@ impl SearchIndex {
         for h in &mut hits {
             h.snippet = snippets.of(graph, h.node);
         }
-        Results { query, hits, elapsed: start.elapsed() }
+        let corrections = plan.corrections.iter().map(|(_, w)| w.clone()).collect();
+        Results { query, hits, corrections, elapsed: start.elapsed() }
     }
 
     /// The score of each passage of `node` for a query, explained by tantivy

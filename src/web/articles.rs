@@ -1,0 +1,43 @@
+//! Judge-class articles: `/cours/{slug}`, rendered from Markdown with their
+//! rule numbers linked.
+
+use actix_web::{HttpResponse, web};
+use askama::Template;
+
+use super::error::WebError;
+use super::pages::{ArticlePage, Layout};
+use super::render::markdown_html;
+use super::rules::link;
+use super::{AppState, html};
+
+/// `GET /cours/{slug}`.
+pub(super) async fn page(state: web::Data<AppState>, slug: web::Path<String>) -> Result<HttpResponse, WebError> {
+    let g = &state.graph;
+    let idx = g.article(&slug).ok_or_else(|| WebError::NotFound {
+        what: format!("aucun cours d'arbitre « {} »", crate::corpus::quote(&slug)),
+        nearest: vec![],
+    })?;
+    let body = state.page(idx, || {
+        let n = g.node(idx);
+        let covers = n
+            .covers
+            .iter()
+            .filter_map(|&c| g.find(c).map(|found| (c, found)))
+            .map(|(c, found)| {
+                let mut l = link(g, found, g.node(found).title.clone());
+                l.label = c.to_string();
+                l
+            })
+            .collect();
+        let page = ArticlePage {
+            layout: Layout::new(n.title.as_deref().unwrap_or("Cours d'arbitre"), ""),
+            kicker: n.heading.clone().unwrap_or_default(),
+            title: n.title.clone().unwrap_or_default(),
+            body_html: markdown_html(g, n.markdown.as_deref().unwrap_or("")),
+            covers,
+            source: format!("{}, ligne {}", g.document_of(idx).path, n.source.line),
+        };
+        Ok(page.render()?)
+    })?;
+    Ok(html(body))
+}

@@ -1,0 +1,97 @@
+//! The one error type of the web app, rendered as a French page.
+//!
+//! Every failure — an unknown rule, a bad parameter, a method the resource
+//! does not answer, an address too long, anything unexpected — becomes a
+//! [`WebError`], and every `WebError` becomes an HTML page in French with the
+//! right status. Nothing ever shows a stack trace or an English message.
+
+use actix_web::http::{StatusCode, header};
+use actix_web::{HttpResponse, ResponseError};
+use askama::Template;
+
+use super::pages::{ErrorPage, Layout, Link};
+
+/// What went wrong.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum WebError {
+    /// Nothing at this address; `nearest` lists pages that exist.
+    #[error("{what}")]
+    NotFound {
+        /// What was not found, for the judge.
+        what: String,
+        /// The nearest existing pages.
+        nearest: Vec<Link>,
+    },
+    /// A parameter that cannot be read.
+    #[error("{0}")]
+    BadRequest(String),
+    /// A method the resource does not answer.
+    #[error("méthode non prise en charge ; cette adresse répond à GET et HEAD")]
+    MethodNotAllowed,
+    /// An address longer than the server reads.
+    #[error("adresse trop longue (plus de {0} caractères)")]
+    UriTooLong(usize),
+    /// Anything unexpected.
+    #[error("erreur interne : {0}")]
+    Internal(String),
+}
+
+impl WebError {
+    fn heading(&self) -> &'static str {
+        match self {
+            WebError::NotFound { .. } => "Page introuvable",
+            WebError::BadRequest(_) => "Requête invalide",
+            WebError::MethodNotAllowed => "Méthode non prise en charge",
+            WebError::UriTooLong(_) => "Adresse trop longue",
+            WebError::Internal(_) => "Erreur du serveur",
+        }
+    }
+}
+
+impl ResponseError for WebError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            WebError::NotFound { .. } => StatusCode::NOT_FOUND,
+            WebError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            WebError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            WebError::UriTooLong(_) => StatusCode::URI_TOO_LONG,
+            WebError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let nearest = match self {
+            WebError::NotFound { nearest, .. } => nearest.clone(),
+            _ => Vec::new(),
+        };
+        let page = ErrorPage {
+            layout: Layout::new(self.heading(), ""),
+            status: self.status_code().as_u16(),
+            heading: self.heading(),
+            message: capitalized(&self.to_string()),
+            nearest,
+        };
+        let body = page.render().unwrap_or_else(|_| format!("{} : {}", self.heading(), self));
+        let mut response = HttpResponse::build(self.status_code());
+        response.insert_header((header::CONTENT_TYPE, "text/html; charset=utf-8"));
+        if matches!(self, WebError::MethodNotAllowed) {
+            response.insert_header((header::ALLOW, "GET, HEAD"));
+        }
+        response.body(body)
+    }
+}
+
+/// A message starting with a capital, as a sentence on a page.
+fn capitalized(message: &str) -> String {
+    let mut chars = message.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+impl From<askama::Error> for WebError {
+    fn from(e: askama::Error) -> Self {
+        WebError::Internal(format!("gabarit : {e}"))
+    }
+}

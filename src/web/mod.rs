@@ -1,0 +1,188 @@
+//! The web app judges use, with actix-web and askama.
+//!
+//! ```text
+//! request ─▶ security headers ─▶ address length limit ─▶ route ─▶ handler ─▶ page (askama) or JSON
+//!                                                          └─ anything else: WebError, a French page
+//! ```
+//!
+//! One handler file per page family: [`home`], [`rules`] (rules, chapters,
+//! sections), [`search`], [`articles`], [`api`], [`assets`]. Every route
+//! answers GET and HEAD; other methods get a 405, unknown addresses a 404
+//! page with a search box. Rule pages are rendered once per node and kept
+//! (the graph never changes while the server runs); the home page is
+//! rendered at start-up; search pages are always computed.
+
+mod api;
+mod articles;
+mod assets;
+mod error;
+mod home;
+pub mod pages;
+mod render;
+mod rules;
+mod search;
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
+use actix_web::http::header;
+use actix_web::middleware::{DefaultHeaders, Next, from_fn};
+use actix_web::web::Bytes;
+use actix_web::{App, HttpRequest, HttpResponse, ResponseError, guard, web};
+
+pub use error::WebError;
+
+use crate::Graph;
+use crate::graph::NodeIdx;
+use crate::search::SearchIndex;
+
+/// Longest address read (path and query); longer ones get a 414.
+pub const MAX_URI: usize = 8 * 1024;
+
+/// The Content-Security-Policy: only this site's scripts, styles and images;
+/// no inline script anywhere.
+const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
+                   connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+
+/// What the server holds: the graph, the search index, rendered pages.
+pub struct AppState {
+    /// The rule graph.
+    pub graph: Graph,
+    /// The search index.
+    pub index: SearchIndex,
+    /// Rendered page of each node, filled on first request.
+    pages: Vec<OnceLock<Bytes>>,
+    /// The home page, rendered at start-up.
+    home: Bytes,
+    /// Time to build the state (graph excluded).
+    pub build_time: Duration,
+}
+
+impl AppState {
+    /// Builds the search index and the home page for a graph.
+    pub fn new(graph: Graph) -> Result<AppState, String> {
+        let start = Instant::now();
+        let index = SearchIndex::build(&graph).map_err(|e| format!("construction de l'index impossible : {e}"))?;
+        let pages = (0..graph.nodes().len()).map(|_| OnceLock::new()).collect();
+        let mut state = AppState { graph, index, pages, home: Bytes::new(), build_time: Duration::ZERO };
+        state.home = Bytes::from(home::render(&state).map_err(|e| e.to_string())?);
+        state.build_time = start.elapsed();
+        Ok(state)
+    }
+
+    /// The rendered page of a node, rendering it the first time.
+    fn page(&self, idx: NodeIdx, render: impl FnOnce() -> Result<String, WebError>) -> Result<Bytes, WebError> {
+        let slot = &self.pages[idx.0 as usize];
+        if let Some(page) = slot.get() {
+            return Ok(page.clone());
+        }
+        let page = Bytes::from(render()?);
+        Ok(slot.get_or_init(|| page).clone())
+    }
+}
+
+/// An HTML response.
+fn html(body: impl Into<Bytes>) -> HttpResponse {
+    HttpResponse::Ok()
+        .insert_header((header::CONTENT_TYPE, "text/html; charset=utf-8"))
+        .insert_header((header::CACHE_CONTROL, "public, max-age=300"))
+        .body(body.into())
+}
+
+/// A redirection.
+fn redirect(status: actix_web::http::StatusCode, to: &str) -> HttpResponse {
+    HttpResponse::build(status).insert_header((header::LOCATION, to)).finish()
+}
+
+/// The query parameters, read without failing on repeated or empty keys.
+fn params(req: &HttpRequest) -> Result<HashMap<String, String>, WebError> {
+    web::Query::<Vec<(String, String)>>::from_query(req.query_string())
+        .map(|q| q.into_inner().into_iter().collect())
+        .map_err(|_| WebError::BadRequest("paramètres de l'adresse illisibles".to_string()))
+}
+
+async fn method_not_allowed() -> HttpResponse {
+    WebError::MethodNotAllowed.error_response()
+}
+
+async fn not_found(req: HttpRequest) -> HttpResponse {
+    let what = format!("aucune page à l'adresse « {} »", crate::corpus::quote(req.path()));
+    WebError::NotFound { what, nearest: vec![] }.error_response()
+}
+
+/// Refuses addresses longer than [`MAX_URI`] before any handler reads them.
+async fn limit_uri(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let len = req.uri().path().len() + req.uri().query().map_or(0, str::len);
+    if len > MAX_URI {
+        let response = WebError::UriTooLong(MAX_URI).error_response();
+        return Ok(req.into_response(response).map_into_right_body());
+    }
+    next.call(req).await.map(ServiceResponse::map_into_left_body)
+}
+
+/// A route answering GET and HEAD.
+fn get<F, Args>(handler: F) -> actix_web::Route
+where
+    F: actix_web::Handler<Args>,
+    Args: actix_web::FromRequest + 'static,
+    F::Output: actix_web::Responder + 'static,
+{
+    web::route().guard(guard::Any(guard::Get()).or(guard::Head())).to(handler)
+}
+
+/// The routes.
+fn routes(cfg: &mut web::ServiceConfig) {
+    let resource = |path: &str| web::resource(path).default_service(web::to(method_not_allowed));
+    cfg.service(resource("/").route(get(home::page)))
+        .service(resource("/regles/{id}").route(get(rules::page)))
+        .service(resource("/recherche").route(get(search::page)))
+        .service(resource("/cours/{slug}").route(get(articles::page)))
+        .service(resource("/api/regles/{id}").route(get(api::rule)))
+        .service(resource("/api/recherche").route(get(api::search)))
+        .service(resource("/api/sommaire").route(get(api::contents)))
+        .service(resource("/static/{name}").route(get(assets::serve)));
+}
+
+/// The application, for the server and for tests.
+pub fn app(
+    state: web::Data<AppState>,
+) -> App<
+    impl ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    App::new()
+        .app_data(state)
+        .app_data(
+            web::PathConfig::default().error_handler(|_, _| WebError::BadRequest("adresse illisible".into()).into()),
+        )
+        .wrap(from_fn(limit_uri))
+        .wrap(
+            DefaultHeaders::new()
+                .add((header::CONTENT_SECURITY_POLICY, CSP))
+                .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+                .add((header::REFERRER_POLICY, "same-origin"))
+                .add((header::X_FRAME_OPTIONS, "DENY")),
+        )
+        .configure(routes)
+        .default_service(web::to(not_found))
+}
+
+/// Binds the server to `addr`; returns the running server (to await, inside
+/// an actix system) and the addresses it listens on.
+pub fn bind(addr: &str, state: AppState) -> std::io::Result<(actix_web::dev::Server, Vec<std::net::SocketAddr>)> {
+    let state = web::Data::new(state);
+    let http = actix_web::HttpServer::new(move || app(state.clone())).bind(addr)?;
+    let addrs = http.addrs();
+    Ok((http.run(), addrs))
+}

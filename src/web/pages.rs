@@ -1,0 +1,308 @@
+//! One askama template struct per page, and the plain data they show.
+//!
+//! Handlers build these from the graph; templates only lay them out. Text
+//! already turned into HTML by [`super::render`] (escaped, with links) is in
+//! fields ending in `_html` and is the only thing templates print unescaped.
+
+use askama::Template;
+use serde::Serialize;
+
+use super::assets;
+
+/// What every page shares: its title and the search box's value.
+#[derive(Debug, Clone)]
+pub struct Layout {
+    /// The page title (after « arbitre — »).
+    pub title: String,
+    /// The search box's value.
+    pub query: String,
+    /// The stylesheet's address, with its version.
+    pub css: String,
+    /// The script's address, with its version.
+    pub js: String,
+}
+
+impl Layout {
+    /// A layout with a title and the search box's value.
+    pub fn new(title: &str, query: &str) -> Layout {
+        Layout {
+            title: title.to_string(),
+            query: query.to_string(),
+            css: assets::url("style.css"),
+            js: assets::url("app.js"),
+        }
+    }
+}
+
+/// A link to a page, with an optional preview (JSON address) and language.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Link {
+    /// The text of the link.
+    pub label: String,
+    /// Its address.
+    pub url: String,
+    /// The JSON of the rule, for hover previews.
+    pub preview: Option<String>,
+    /// Extra words after the link (an edition, a title).
+    pub note: String,
+}
+
+/// An entry of a table of contents.
+#[derive(Debug, Clone, Serialize)]
+pub struct TocChapter {
+    /// The chapter number.
+    pub id: String,
+    /// Its title.
+    pub title: String,
+    /// Its page.
+    pub url: String,
+    /// Whether its text is in the corpus.
+    pub has_text: bool,
+}
+
+/// A section of a table of contents, with its chapters.
+#[derive(Debug, Clone, Serialize)]
+pub struct TocSection {
+    /// The section number.
+    pub id: String,
+    /// Its title.
+    pub title: String,
+    /// Its page.
+    pub url: String,
+    /// Whether any of its text is in the corpus.
+    pub has_text: bool,
+    /// Its chapters, in order.
+    pub chapters: Vec<TocChapter>,
+}
+
+/// The table of contents of one language.
+#[derive(Debug, Clone, Serialize)]
+pub struct Toc {
+    /// « fr » or « en ».
+    pub language: String,
+    /// The heading, in French.
+    pub heading: String,
+    /// ` lang="en"` for English.
+    #[serde(skip)]
+    pub lang_attr: &'static str,
+    /// Sections, in order.
+    pub sections: Vec<TocSection>,
+}
+
+/// One edition loaded, for the home page.
+#[derive(Debug, Clone, Serialize)]
+pub struct EditionInfo {
+    /// « fr 2011-02-04 ».
+    pub label: String,
+    /// Documents of this edition.
+    pub documents: usize,
+    /// Numbered rules printed in it.
+    pub rules: usize,
+}
+
+/// The home page.
+#[derive(Template)]
+#[template(path = "home.html")]
+pub struct HomePage {
+    /// Shared layout.
+    pub layout: Layout,
+    /// One table of contents per language.
+    pub tocs: Vec<Toc>,
+    /// The editions loaded.
+    pub editions: Vec<EditionInfo>,
+    /// The judge-class articles.
+    pub articles: Vec<Link>,
+}
+
+/// A passage of a rule page: a subrule, an example, with its anchor.
+#[derive(Debug, Clone)]
+pub struct Passage {
+    /// The rule id, or « Exemple ».
+    pub label: String,
+    /// Its anchor (Yawgatog's `R6082b`).
+    pub anchor: String,
+    /// A second anchor, the plain id (`608.2b`), for numbered passages.
+    pub id_anchor: String,
+    /// Its page.
+    pub url: String,
+    /// Its text, as HTML with links.
+    pub html: String,
+    /// ` lang="en"` for English.
+    pub lang_attr: &'static str,
+    /// 0 for a rule, 1 for a subrule, 2 for an example.
+    pub depth: u8,
+    /// Its title, for rules that have one.
+    pub title: String,
+}
+
+/// A rule or subrule page.
+#[derive(Template)]
+#[template(path = "rule.html")]
+pub struct RulePage {
+    /// Shared layout.
+    pub layout: Layout,
+    /// « 608.2b ».
+    pub id: String,
+    /// « RC 608.2b ».
+    pub citation: String,
+    /// The permalink (path).
+    pub permalink: String,
+    /// The title shown beside the number.
+    pub title: String,
+    /// Section › chapter › rule.
+    pub breadcrumb: Vec<Link>,
+    /// Yawgatog's anchor of the rule.
+    pub anchor: String,
+    /// The text, as HTML with links.
+    pub text_html: String,
+    /// ` lang="en"` when the text is English.
+    pub lang_attr: &'static str,
+    /// Why the rule has no text of its own, if it has none.
+    pub note: String,
+    /// The examples, set apart.
+    pub examples: Vec<Passage>,
+    /// The subrules, with their examples.
+    pub subrules: Vec<Passage>,
+    /// The previous rule.
+    pub previous: Option<Link>,
+    /// The next rule.
+    pub next: Option<Link>,
+    /// Rules citing this one.
+    pub cited_by: Vec<Link>,
+    /// The same number in other editions and languages, and other texts under it.
+    pub versions: Vec<Link>,
+    /// Judge-class articles about this rule.
+    pub articles: Vec<Link>,
+    /// « fr 2011-02-04 ».
+    pub edition: String,
+    /// « rules/…txt, ligne 43 ».
+    pub source: String,
+}
+
+/// A chapter or section page.
+#[derive(Template)]
+#[template(path = "chapter.html")]
+pub struct ChapterPage {
+    /// Shared layout.
+    pub layout: Layout,
+    /// « Chapitre » or « Section ».
+    pub kind: &'static str,
+    /// « 608 ».
+    pub id: String,
+    /// Its title.
+    pub title: String,
+    /// Section › chapter.
+    pub breadcrumb: Vec<Link>,
+    /// Yawgatog's anchor.
+    pub anchor: String,
+    /// The introduction, as HTML.
+    pub intro_html: String,
+    /// ` lang="en"` when the introduction is English.
+    pub lang_attr: &'static str,
+    /// For a chapter: every rule, subrule and example, in order.
+    pub passages: Vec<Passage>,
+    /// For a section: its chapters.
+    pub chapters: Vec<TocChapter>,
+    /// Whether the text is not in the corpus (known by its title only).
+    pub title_only: bool,
+    /// The same number in other editions and languages.
+    pub versions: Vec<Link>,
+    /// Judge-class articles about this chapter.
+    pub articles: Vec<Link>,
+    /// The previous chapter or section.
+    pub previous: Option<Link>,
+    /// The next chapter or section.
+    pub next: Option<Link>,
+    /// « fr 2024-02-02 ».
+    pub edition: String,
+    /// Where it is printed.
+    pub source: String,
+}
+
+/// One search result.
+#[derive(Debug, Clone)]
+pub struct ResultView {
+    /// « 608.2b ».
+    pub id: String,
+    /// Its page.
+    pub url: String,
+    /// Its title.
+    pub title: String,
+    /// « fr 2011-02-04 ».
+    pub edition: String,
+    /// The snippet, HTML-escaped, matches in `<mark>`.
+    pub snippet_html: String,
+    /// ` lang="en"` for English text.
+    pub lang_attr: &'static str,
+}
+
+/// An option of a filter list.
+#[derive(Debug, Clone)]
+pub struct FilterOption {
+    /// The value sent.
+    pub value: String,
+    /// The label shown.
+    pub label: String,
+    /// Whether it is the current choice.
+    pub selected: bool,
+}
+
+/// The search page.
+#[derive(Template)]
+#[template(path = "search.html")]
+pub struct SearchPage {
+    /// Shared layout.
+    pub layout: Layout,
+    /// The query.
+    pub query: String,
+    /// The results.
+    pub results: Vec<ResultView>,
+    /// « 3 résultats », « 20 premiers résultats ».
+    pub count: String,
+    /// « 0,41 ms ».
+    pub elapsed: String,
+    /// Sections to filter on.
+    pub sections: Vec<FilterOption>,
+    /// Editions to filter on.
+    pub editions: Vec<FilterOption>,
+    /// Languages to filter on.
+    pub languages: Vec<FilterOption>,
+    /// When nothing is found: the nearest rules.
+    pub nearest: Vec<Link>,
+    /// Words searched instead of words the index does not know.
+    pub corrections: Vec<Link>,
+}
+
+/// A judge-class article.
+#[derive(Template)]
+#[template(path = "article.html")]
+pub struct ArticlePage {
+    /// Shared layout.
+    pub layout: Layout,
+    /// The lines above the title.
+    pub kicker: String,
+    /// The title.
+    pub title: String,
+    /// The body, as HTML.
+    pub body_html: String,
+    /// The rules it covers.
+    pub covers: Vec<Link>,
+    /// Where it comes from.
+    pub source: String,
+}
+
+/// An error page.
+#[derive(Template)]
+#[template(path = "error.html")]
+pub struct ErrorPage {
+    /// Shared layout.
+    pub layout: Layout,
+    /// The HTTP status.
+    pub status: u16,
+    /// The heading.
+    pub heading: &'static str,
+    /// What went wrong.
+    pub message: String,
+    /// The nearest pages, for a page not found.
+    pub nearest: Vec<Link>,
+}

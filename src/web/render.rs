@@ -1,0 +1,227 @@
+//! From graph nodes to HTML fragments: addresses, linked text, Markdown.
+//!
+//! Every text a page shows goes through here, escaped. A rule's text is cut
+//! at the spans its references occupy (the graph records them), and each
+//! span becomes a link: to the rule, to the chapter or section known by its
+//! title only (marked as such), or a plain marked span when the reference
+//! leads nowhere. A range (« 608.2c-j ») links to its first rule, and the
+//! paragraph is followed by the expansion, one link per rule.
+
+use std::fmt::Write as _;
+
+use pulldown_cmark::{Event, Parser, Tag, TagEnd, html};
+
+use crate::graph::{Edge, Edition, Graph, Lang, NodeIdx, NodeKind, Resolution, refs};
+use crate::search::escape_html;
+
+/// The key of an edition in URLs: `fr-2011-02-04`, or `fr` for undated documents.
+pub fn key_of(edition: &Edition) -> String {
+    match edition.date {
+        Some(d) => format!("{}-{d}", edition.language),
+        None => edition.language.to_string(),
+    }
+}
+
+/// The key of a node's edition in URLs.
+pub fn edition_key(graph: &Graph, idx: NodeIdx) -> String {
+    key_of(graph.edition(graph.node(idx).edition))
+}
+
+/// The query string selecting a node's version when it is not the one a
+/// plain id gives (another edition, a second text under the same number).
+fn version_query(graph: &Graph, idx: NodeIdx) -> String {
+    let n = graph.node(idx);
+    let Some(id) = n.id else { return String::new() };
+    if graph.find(id) == Some(idx) {
+        return String::new();
+    }
+    let mut q = format!("?edition={}", edition_key(graph, idx));
+    if n.occurrence > 0 {
+        let _ = write!(q, "&occurrence={}", n.occurrence + 1);
+    }
+    q
+}
+
+/// The page of a node, if it has one.
+pub fn url_of(graph: &Graph, idx: NodeIdx) -> Option<String> {
+    let n = graph.node(idx);
+    match n.kind {
+        NodeKind::Section | NodeKind::Chapter | NodeKind::Rule | NodeKind::Subrule => {
+            Some(format!("/regles/{}{}", n.label(), version_query(graph, idx)))
+        }
+        NodeKind::Example => {
+            let parent = n.parent?;
+            Some(format!("{}#{}", url_of(graph, parent)?, anchor_of(graph, idx)))
+        }
+        NodeKind::Article => Some(format!("/cours/{}", n.key)),
+        _ => None,
+    }
+}
+
+/// The JSON of a node, for hover previews.
+pub fn api_url_of(graph: &Graph, idx: NodeIdx) -> Option<String> {
+    let n = graph.node(idx);
+    n.id.map(|_| format!("/api/regles/{}{}", n.label(), version_query(graph, idx)))
+}
+
+/// A node's anchor: Yawgatog's `R6082b` for numbered nodes, `R6082b-ex1` for examples.
+pub fn anchor_of(graph: &Graph, idx: NodeIdx) -> String {
+    let n = graph.node(idx);
+    match (n.id, n.kind, n.parent) {
+        (Some(id), _, _) => id.anchor(),
+        (None, NodeKind::Example, Some(p)) => {
+            let rank = graph.node(p).examples.iter().position(|&e| e == idx).unwrap_or(0) + 1;
+            format!("{}-ex{rank}", anchor_of(graph, p))
+        }
+        _ => n.key.clone(),
+    }
+}
+
+/// `lang="en"` for text that is not in French, the page's language.
+pub fn lang_attr(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Fr => "",
+        Lang::En => " lang=\"en\"",
+    }
+}
+
+/// A link to a node with its preview, as HTML: `<a class="ref" …>label</a>`.
+fn node_link(graph: &Graph, target: NodeIdx, label: &str, class: &str, title: Option<&str>) -> String {
+    let mut out = String::new();
+    match url_of(graph, target) {
+        Some(url) => {
+            let _ = write!(out, "<a class=\"{class}\" href=\"{}\"", escape_html(&url));
+            if let Some(api) = api_url_of(graph, target) {
+                let _ = write!(out, " data-preview=\"{}\"", escape_html(&api));
+            }
+            if let Some(t) = title {
+                let _ = write!(out, " title=\"{}\"", escape_html(t));
+            }
+            let _ = write!(out, ">{}</a>", escape_html(label));
+        }
+        None => out.push_str(&escape_html(label)),
+    }
+    out
+}
+
+/// One reference span: the link for its text.
+fn reference_html(graph: &Graph, edges: &[&Edge], printed: &str) -> String {
+    let first = edges[0];
+    match first.resolution {
+        Resolution::Resolved(t) => node_link(graph, t, printed, "ref", None),
+        Resolution::TitleOnly(t) => {
+            let tn = graph.node(t);
+            let what = if tn.kind == NodeKind::Section { "la section" } else { "le chapitre" };
+            let title = format!(
+                "{} : texte absent du corpus ; lien vers {what} {} « {} »",
+                first.target,
+                tn.label(),
+                tn.title.as_deref().unwrap_or("")
+            );
+            node_link(graph, t, printed, "ref titre-seul", Some(&title))
+        }
+        Resolution::Dangling => format!(
+            "<span class=\"ref pendante\" title=\"{} : introuvable dans le corpus\">{}</span>",
+            escape_html(&first.target.to_string()),
+            escape_html(printed)
+        ),
+    }
+}
+
+/// A node's text as HTML paragraphs, every cross-reference a link, ranges
+/// expanded after their paragraph.
+pub fn text_html(graph: &Graph, idx: NodeIdx) -> String {
+    let node = graph.node(idx);
+    let text = &node.text;
+    let edges = graph.references(idx);
+    // Group the edges by span: « 608.2c-j » is eight edges, one span.
+    let mut spans: Vec<(usize, usize, Vec<&Edge>)> = Vec::new();
+    for e in edges {
+        let (s, t) = (e.span.start as usize, e.span.end as usize);
+        match spans.last_mut() {
+            Some(last) if last.0 == s && last.1 == t => last.2.push(e),
+            _ => spans.push((s, t, vec![e])),
+        }
+    }
+    spans.sort_by_key(|s| s.0);
+
+    let mut out = String::new();
+    let mut spans = spans.into_iter().peekable();
+    let mut offset = 0;
+    for line in text.split('\n') {
+        let end = offset + line.len();
+        let mut expansions: Vec<String> = Vec::new();
+        out.push_str("<p>");
+        let mut at = offset;
+        while let Some((s, t, _)) = spans.peek() {
+            if *s >= end || *t > end {
+                break;
+            }
+            let (s, t, group) = spans.next().expect("peeked");
+            out.push_str(&escape_html(&text[at..s]));
+            let printed = &text[s..t];
+            out.push_str(&reference_html(graph, &group, printed));
+            if group.len() > 1 {
+                let links: Vec<String> = group
+                    .iter()
+                    .map(|e| match e.resolution {
+                        Resolution::Resolved(n) => node_link(graph, n, &e.target.to_string(), "ref", None),
+                        _ => reference_html(graph, &[e], &e.target.to_string()),
+                    })
+                    .collect();
+                expansions.push(format!("« {} » : {}", escape_html(printed), links.join(" · ")));
+            }
+            at = t;
+        }
+        out.push_str(&escape_html(&text[at..end]));
+        out.push_str("</p>\n");
+        for x in expansions {
+            let _ = writeln!(out, "<p class=\"expansion\">{x}</p>");
+        }
+        offset = end + 1;
+    }
+    out
+}
+
+/// Plain text with its rule numbers linked (for articles): each reference
+/// found in the text links to the rule a plain id gives.
+pub fn link_numbers(graph: &Graph, text: &str) -> String {
+    let (found, _) = refs::extract(text);
+    let mut out = String::new();
+    let mut at = 0;
+    for r in found {
+        let target =
+            r.targets.first().and_then(|&t| graph.find(t).or_else(|| t.ancestors().find_map(|a| graph.find(a))));
+        out.push_str(&escape_html(&text[at..r.span.start]));
+        let printed = &text[r.span.clone()];
+        match target {
+            Some(n) => out.push_str(&node_link(graph, n, printed, "ref", None)),
+            None => out.push_str(&escape_html(printed)),
+        }
+        at = r.span.end;
+    }
+    out.push_str(&escape_html(&text[at..]));
+    out
+}
+
+/// Markdown to HTML, with the rule numbers of its text linked. Raw HTML in
+/// the Markdown is shown as text, never interpreted.
+pub fn markdown_html(graph: &Graph, markdown: &str) -> String {
+    let mut in_link = 0usize;
+    let events = Parser::new(markdown).map(|event| match event {
+        Event::Start(Tag::Link { .. }) => {
+            in_link += 1;
+            event
+        }
+        Event::End(TagEnd::Link) => {
+            in_link = in_link.saturating_sub(1);
+            event
+        }
+        Event::Text(t) if in_link == 0 => Event::InlineHtml(link_numbers(graph, &t).into()),
+        Event::Html(h) | Event::InlineHtml(h) => Event::Text(h),
+        other => other,
+    });
+    let mut out = String::new();
+    html::push_html(&mut out, events);
+    out
+}

@@ -1,0 +1,157 @@
+//! The search page: `/recherche?q=…&section=…&edition=…&langue=…`.
+//!
+//! A rule number goes straight to the rule page (302). Otherwise the results
+//! with their snippets, the filters, the count and the time; when nothing is
+//! found, the nearest rules and the words searched instead of unknown ones.
+
+use std::collections::HashMap;
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+
+use super::error::WebError;
+use super::pages::{FilterOption, Layout, Link, ResultView, SearchPage};
+use super::render::{key_of, lang_attr, url_of};
+use super::rules::nearest;
+use super::{AppState, html, params, redirect};
+use crate::graph::{Graph, Lang, RuleId};
+use crate::search::{Filters, Results};
+
+/// Results shown on a page.
+pub(super) const PAGE: usize = 20;
+
+/// The filters of a query string; a value that cannot be read is an error.
+pub(super) fn filters(g: &Graph, p: &HashMap<String, String>) -> Result<Filters, WebError> {
+    let get = |k: &str| p.get(k).map(|v| v.trim()).filter(|v| !v.is_empty());
+    let section = match get("section") {
+        Some(s) => Some(s.parse::<u8>().ok().filter(|s| *s <= 9).ok_or_else(|| {
+            WebError::BadRequest(format!("section « {} » inconnue (0 à 9)", crate::corpus::quote(s)))
+        })?),
+        None => None,
+    };
+    let chapter = match get("chapitre") {
+        Some(c) => Some(c.parse::<u16>().ok().filter(|c| (100..=999).contains(c)).ok_or_else(|| {
+            WebError::BadRequest(format!("chapitre « {} » inconnu (100 à 999)", crate::corpus::quote(c)))
+        })?),
+        None => None,
+    };
+    let language = match get("langue") {
+        Some(l) => Some(Lang::parse(l).ok_or_else(|| {
+            WebError::BadRequest(format!("langue « {} » inconnue (fr ou en)", crate::corpus::quote(l)))
+        })?),
+        None => None,
+    };
+    let edition = match get("edition") {
+        Some(e) => {
+            let known = g.editions().iter().find(|ed| key_of(ed) == e || ed.date.is_some_and(|d| d.to_string() == e));
+            let ed = known
+                .ok_or_else(|| WebError::BadRequest(format!("édition « {} » inconnue", crate::corpus::quote(e))))?;
+            ed.date.map(|d| d.to_string())
+        }
+        None => None,
+    };
+    Ok(Filters { section, chapter, edition, language })
+}
+
+/// The number of results, in French.
+fn count(n: usize) -> String {
+    match n {
+        0 => "Aucun résultat".to_string(),
+        1 => "1 résultat".to_string(),
+        PAGE => format!("{PAGE} premiers résultats"),
+        n => format!("{n} résultats"),
+    }
+}
+
+/// `GET /recherche`.
+pub(super) async fn page(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, WebError> {
+    let g = &state.graph;
+    let p = params(&req)?;
+    let query = p.get("q").map(|q| q.trim().to_string()).unwrap_or_default();
+    let filters = filters(g, &p)?;
+    // A rule number goes straight to its page.
+    if let Ok(id) = RuleId::parse_loose(&query)
+        && !g.versions(id).is_empty()
+    {
+        return Ok(redirect(StatusCode::FOUND, &format!("/regles/{id}")));
+    }
+    let results = if query.is_empty() { None } else { Some(state.index.search(g, &query, PAGE, &filters)) };
+    Ok(html(render(g, &query, &p, results)?))
+}
+
+fn options(values: Vec<(String, String)>, current: Option<&String>) -> Vec<FilterOption> {
+    values.into_iter().map(|(value, label)| FilterOption { selected: current == Some(&value), value, label }).collect()
+}
+
+fn render(g: &Graph, query: &str, p: &HashMap<String, String>, results: Option<Results>) -> Result<String, WebError> {
+    let sections = (1..=9u8)
+        .filter_map(|s| {
+            let n = g.find(RuleId::Section(s))?;
+            Some((s.to_string(), format!("{s}. {}", g.node(n).title.as_deref().unwrap_or(""))))
+        })
+        .collect();
+    let editions = g.editions().iter().filter(|ed| ed.date.is_some()).map(|ed| (key_of(ed), ed.label())).collect();
+    let languages = vec![("fr".to_string(), "français".to_string()), ("en".to_string(), "anglais".to_string())];
+
+    let (mut results_view, mut nearest_links, mut corrections, mut shown, mut elapsed) =
+        (Vec::new(), Vec::new(), Vec::new(), "Tapez votre recherche".to_string(), String::new());
+    if let Some(r) = results {
+        shown = count(r.hits.len());
+        elapsed = format!("{} ms", format!("{:.2}", r.elapsed.as_secs_f64() * 1000.0).replace('.', ","));
+        results_view = r
+            .hits
+            .iter()
+            .map(|h| {
+                let n = g.node(h.node);
+                ResultView {
+                    id: n.label(),
+                    url: url_of(g, h.node).unwrap_or_default(),
+                    title: g.display_title(h.node).unwrap_or_default().to_string(),
+                    edition: format!("édition {}", g.edition(n.edition).label()),
+                    snippet_html: h.snippet.to_html(),
+                    lang_attr: lang_attr(n.language),
+                }
+            })
+            .collect();
+        if r.hits.is_empty() {
+            nearest_links = r.query.ids.first().map(|&id| nearest(g, id)).unwrap_or_default();
+        }
+        corrections = r
+            .corrections
+            .iter()
+            .map(|c| Link {
+                label: c.clone(),
+                url: format!("/recherche?q={}", urlencode(c)),
+                preview: None,
+                note: String::new(),
+            })
+            .collect();
+    }
+    let page = SearchPage {
+        layout: Layout::new(&format!("Recherche « {} »", crate::corpus::quote(query)), query),
+        query: query.to_string(),
+        results: results_view,
+        count: shown,
+        elapsed,
+        sections: options(sections, p.get("section")),
+        editions: options(editions, p.get("edition")),
+        languages: options(languages, p.get("langue")),
+        nearest: nearest_links,
+        corrections,
+    };
+    Ok(page.render()?)
+}
+
+/// Percent-encodes a query value.
+pub(super) fn urlencode(s: &str) -> String {
+    let mut out = String::new();
+    for b in s.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => out.push(b as char),
+            b' ' => out.push('+'),
+            b => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}

@@ -1,0 +1,334 @@
+//! The web app's routes, in process (`actix_web::test`): status, key content,
+//! escaping, headers, errors; snapshots of rendered pages.
+
+use std::sync::OnceLock;
+
+use actix_web::body::to_bytes;
+use actix_web::http::{Method, StatusCode, header};
+use actix_web::test::{self, TestRequest};
+use actix_web::web::Data;
+use arbitre::web::{AppState, app};
+use serde_json::Value;
+
+fn state() -> Data<AppState> {
+    static S: OnceLock<Data<AppState>> = OnceLock::new();
+    S.get_or_init(|| {
+        let loaded = arbitre::load(&[]);
+        Data::new(AppState::new(loaded.graph).unwrap())
+    })
+    .clone()
+}
+
+/// Sends a request; returns status, headers and body.
+async fn send(req: TestRequest) -> (StatusCode, header::HeaderMap, String) {
+    let service = test::init_service(app(state())).await;
+    let response = test::call_service(&service, req.to_request()).await;
+    let status = response.status();
+    let headers = response.headers().clone();
+    let body = to_bytes(response.into_body()).await.unwrap_or_default();
+    (status, headers, String::from_utf8(body.to_vec()).unwrap())
+}
+
+async fn get(uri: &str) -> (StatusCode, header::HeaderMap, String) {
+    send(TestRequest::get().uri(uri)).await
+}
+
+/// The page without what changes between runs (search time).
+fn stable(html: &str) -> String {
+    regex::Regex::new(r"\(\d+,\d+ ms\)").unwrap().replace_all(html, "(… ms)").into_owned()
+}
+
+#[actix_web::test]
+async fn home_page() {
+    let (status, headers, body) = get("/").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(headers.get(header::CONTENT_TYPE).unwrap(), "text/html; charset=utf-8");
+    assert!(body.contains("<html lang=\"fr\">"));
+    assert!(body.contains("name=\"q\"") && body.contains("autofocus"), "the search box has focus");
+    assert!(body.contains(
+        "<a href=\"/regles/608\">608. Résoudre les sorts et les capacités</a> <span class=\"badge\">texte</span>"
+    ));
+    assert!(body.contains("609. Effets</a></li>"), "a chapter known by its title only, without the badge");
+    assert!(
+        body.contains("fr 2011-02-04 : 3 documents, 74 règles") && body.contains("fr 2024-02-02 : 1 document"),
+        "editions loaded"
+    );
+    assert!(body.contains("/cours/semaine-5-lancer-des-sorts-et-activer-des-capacites"));
+    insta::assert_snapshot!("page_home", body);
+}
+
+#[actix_web::test]
+async fn rule_page() {
+    let (status, _, body) = get("/regles/608.2b").await;
+    assert_eq!(status, StatusCode::OK);
+    for expected in [
+        "<li><a href=\"/regles/608\">608. Résoudre les sorts et les capacités</a></li>",
+        "<article class=\"rule\" id=\"R6082b\">",
+        "<span class=\"num\" id=\"608.2b\">608.2b</span>",
+        "<aside class=\"example\" id=\"R6082b-ex1\" aria-label=\"Exemple\"><p>Exemple : Salve d&#39;aura",
+        "id=\"R6082b-ex2\"",
+        "href=\"/regles/608.2a\" data-preview=\"/api/regles/608.2a\">← 608.2a</a>",
+        "href=\"/regles/608.2c\" data-preview=\"/api/regles/608.2c\">608.2c →</a>",
+        "data-cite=\"RC 608.2b\" data-permalink=\"/regles/608.2b\" hidden>Citer</button>",
+        "<a class=\"permalink\" href=\"/regles/608.2b\">Lien permanent : RC 608.2b — /regles/608.2b</a>",
+        "Source : rules/fr-2011-608-resoudre-les-sorts.txt, ligne 43",
+    ] {
+        assert!(body.contains(expected), "{expected}");
+    }
+    let cited = &body[body.find("Cité par").unwrap()..];
+    assert!(cited.contains(">608.2</a>") && cited.contains(">608.3a</a>"), "backlinks");
+    insta::assert_snapshot!("page_608_2b", body);
+}
+
+#[actix_web::test]
+async fn references_are_links_and_ranges_expand() {
+    let (_, _, body) = get("/regles/608.2").await;
+    assert!(body.contains("<a class=\"ref\" href=\"/regles/608.2c\" data-preview=\"/api/regles/608.2c\">608.2c-j</a>"));
+    let expansion = &body[body.find("<p class=\"expansion\">").unwrap()..];
+    for letter in ["c", "d", "e", "f", "g", "h", "i", "j"] {
+        assert!(expansion.contains(&format!("href=\"/regles/608.2{letter}\"")), "608.2{letter}");
+    }
+    // A reference whose text is not in the corpus links to the chapter known by title.
+    let (_, _, body) = get("/regles/608.2a").await;
+    assert!(body.contains("class=\"ref titre-seul\" href=\"/regles/603\""), "{body}");
+    // Subrules on their rule's page have both anchors.
+    let (_, _, body) = get("/regles/608.2").await;
+    assert!(body.contains("id=\"R6082b\"") && body.contains("id=\"608.2b\""));
+}
+
+#[actix_web::test]
+async fn canonical_addresses() {
+    for uri in ["/regles/608.2B", "/regles/RC%20608.2b", "/regles/r%C3%A8gle%20608.2b", "/regles/608,2b"] {
+        let (status, headers, _) = get(uri).await;
+        assert_eq!(status, StatusCode::MOVED_PERMANENTLY, "{uri}");
+        assert_eq!(headers.get(header::LOCATION).unwrap(), "/regles/608.2b", "{uri}");
+    }
+    let (status, headers, _) = get("/regles/205.4F?edition=fr-2011-02-04").await;
+    assert_eq!(status, StatusCode::MOVED_PERMANENTLY);
+    assert_eq!(headers.get(header::LOCATION).unwrap(), "/regles/205.4f?edition=fr-2011-02-04");
+}
+
+#[actix_web::test]
+async fn english_passages_are_marked() {
+    let (_, _, body) = get("/regles/701.8c").await;
+    assert!(body.contains("<div class=\"text\" lang=\"en\"><p>If a card is discarded"), "{body}");
+    let (_, _, body) = get("/regles/701.8").await;
+    assert!(body.contains("<section class=\"passage\" id=\"R7018c\" lang=\"en\">"));
+}
+
+#[actix_web::test]
+async fn chapter_and_section_pages() {
+    let (status, _, body) = get("/regles/608").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("<span class=\"title\">Résoudre les sorts et les capacités</span>"));
+    let (a, b, c) =
+        (body.find("id=\"R6081\"").unwrap(), body.find("id=\"R6082b\"").unwrap(), body.find("id=\"R6083b\"").unwrap());
+    assert!(a < b && b < c, "rules in order");
+    assert!(body.contains("Salve d&#39;aura"), "examples with their rules");
+    insta::assert_snapshot!("page_608", body);
+
+    let (status, _, body) = get("/regles/609").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("Le texte de ce chapitre n'est pas dans le corpus"), "{body}");
+
+    let (_, _, body) = get("/regles/6").await;
+    assert!(body.contains(
+        "<a href=\"/regles/608\">608. Résoudre les sorts et les capacités</a> <span class=\"badge\">texte</span>"
+    ));
+    assert!(body.contains("609. Effets"));
+}
+
+#[actix_web::test]
+async fn duplicates_stay_reachable() {
+    let (_, _, first) = get("/regles/205.4f").await;
+    assert!(first.contains("neigeux") && first.contains("Un autre texte est imprimé sous ce même numéro"));
+    assert!(first.contains("href=\"/regles/205.4f?edition=fr-2011-02-04&#38;occurrence=2\""), "{first}");
+    let (status, _, second) = get("/regles/205.4f?edition=fr-2011-02-04&occurrence=2").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(second.contains("machination") && second.contains("doublon"));
+}
+
+#[actix_web::test]
+async fn search_page() {
+    let (status, _, body) = get("/recherche?q=salve+d%27aura").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("<a class=\"result\" href=\"/regles/608.2b\">"));
+    assert!(body.contains("<mark>Salve</mark> d&#39;<mark>aura</mark>"));
+    assert!(
+        regex::Regex::new(r#"<p class="count" role="status">\d+ résultats \(\d+,\d+ ms\)</p>"#)
+            .unwrap()
+            .is_match(&body)
+    );
+    insta::assert_snapshot!("page_search", stable(&body));
+
+    // A rule number goes straight to the rule.
+    let (status, headers, _) = get("/recherche?q=RC+608.2B").await;
+    assert_eq!(status, StatusCode::FOUND);
+    assert_eq!(headers.get(header::LOCATION).unwrap(), "/regles/608.2b");
+
+    // Filters.
+    let (_, _, body) = get("/recherche?q=cr%C3%A9ature&section=8").await;
+    let ids: Vec<&str> = body.match_indices("<span class=\"num\">").map(|(i, _)| &body[i + 18..i + 19]).collect();
+    assert!(!ids.is_empty() && ids.iter().all(|s| *s == "8"), "{ids:?}");
+    assert!(body.contains("<option value=\"8\" selected>"));
+    let (_, _, body) = get("/recherche?q=carte&edition=fr-2024-02-02&langue=fr").await;
+    assert!(body.contains("<option value=\"fr-2024-02-02\" selected>") && body.contains("701."));
+}
+
+#[actix_web::test]
+async fn search_suggestions() {
+    let (_, _, body) = get("/recherche?q=608.2z").await;
+    assert!(body.contains("Aucune règle ne correspond"));
+    assert!(body.contains("Règles proches :") && body.contains("href=\"/regles/608.2k\""), "{body}");
+    let (_, _, body) = get("/recherche?q=pyrcolasme").await;
+    assert!(
+        body.contains("Mots inconnus remplacés par : <a href=\"/recherche?q=pyroclasme\">pyroclasme</a>"),
+        "{body}"
+    );
+    let (status, _, body) = get("/recherche?q=x&section=douze").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body.contains("Section « douze » inconnue (0 à 9)"));
+}
+
+#[actix_web::test]
+async fn articles() {
+    let (status, _, body) = get("/cours/semaine-5-lancer-des-sorts-et-activer-des-capacites").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("<h2>Lancer un sort</h2>") && body.contains("<h3>1. Annonce</h3>"));
+    assert!(body.contains("<li>Si le sort a plusieurs modes"));
+    assert!(body.contains("Règles couvertes : <a class=\"ref\" href=\"/regles/601\""), "{body}");
+    // Listed on the pages of the rules they cover.
+    for page in ["/regles/601", "/regles/602"] {
+        let (_, _, body) = get(page).await;
+        assert!(body.contains("href=\"/cours/semaine-5-lancer-des-sorts-et-activer-des-capacites\""), "{page}");
+    }
+    let (status, _, _) = get("/cours/inconnu").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[actix_web::test]
+async fn json_api() {
+    let (status, headers, body) = get("/api/regles/608.2b").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(headers.get(header::CONTENT_TYPE).unwrap(), "application/json");
+    let v: Value = serde_json::from_str(&body).unwrap();
+    let cli =
+        std::process::Command::new(env!("CARGO_BIN_EXE_arbitre")).args(["regle", "608.2b", "--json"]).output().unwrap();
+    let cli: Value = serde_json::from_slice(&cli.stdout).unwrap();
+    assert_eq!(v, cli, "the API and `arbitre regle --json` agree");
+
+    let (_, _, body) = get("/api/recherche?q=spores+pesteuses").await;
+    let hits: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(hits[0]["id"], "608.2b");
+    for key in ["id", "title", "edition", "language", "snippet", "score"] {
+        assert!(hits[0].get(key).is_some(), "{key}");
+    }
+
+    let (_, _, body) = get("/api/sommaire").await;
+    let toc: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(toc["sommaires"][0]["language"], "fr");
+    assert!(toc["editions"].as_array().unwrap().len() >= 2);
+
+    let (status, _, body) = get("/api/regles/608.2z").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let e: Value = serde_json::from_str(&body).unwrap();
+    assert!(e["erreur"].as_str().unwrap().contains("608.2z") && e["proches"].as_array().unwrap().len() > 2);
+}
+
+#[actix_web::test]
+async fn errors_are_french_pages() {
+    let (status, _, body) = get("/regles/608.2z").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(body.contains("La règle 608.2z n&#39;existe pas dans le corpus"));
+    assert!(body.contains("Règles proches :") && body.contains("href=\"/regles/608.2k\""));
+    assert!(body.contains("<input id=\"q2\" name=\"q\" type=\"search\">"), "a search box");
+    insta::assert_snapshot!("page_404_rule", body);
+
+    for uri in ["/nimporte", "/regles/", "/regles/salve", "/api/rien"] {
+        let (status, _, body) = get(uri).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{uri}");
+        assert!(body.contains("lang=\"fr\"") || body.contains("erreur"), "{uri}");
+    }
+}
+
+#[actix_web::test]
+async fn user_input_is_escaped() {
+    for (q, raw) in
+        [("%3Cscript%3Ealert(1)%3C/script%3E", "<script>alert(1)"), ("%22%3E%3Cimg%20onerror%3E", "\"><img onerror>")]
+    {
+        let (status, _, body) = get(&format!("/recherche?q={q}")).await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(!body.contains(raw), "{raw} must not appear raw");
+        assert!(!body.contains("<img onerror") && !body.contains("<script>alert"));
+        // Shown as text: in the title, the heading and the search boxes.
+        assert!(body.matches("&#60;").count() >= 3, "{body}");
+    }
+    let (_, _, body) = get("/regles/%3Cscript%3Ealert(1)%3C%2Fscript%3E").await;
+    assert!(!body.contains("<script>alert"));
+}
+
+#[actix_web::test]
+async fn security_headers_and_no_inline_script() {
+    for uri in ["/", "/regles/608.2b", "/recherche?q=salve", "/nimporte"] {
+        let (_, headers, body) = get(uri).await;
+        let csp = headers.get(header::CONTENT_SECURITY_POLICY).unwrap().to_str().unwrap();
+        assert!(csp.contains("script-src 'self'") && !csp.contains("unsafe-inline"), "{csp}");
+        assert_eq!(headers.get(header::X_CONTENT_TYPE_OPTIONS).unwrap(), "nosniff");
+        let scripts = regex::Regex::new(r"<script(\s[^>]*)?>").unwrap();
+        for m in scripts.find_iter(&body) {
+            assert!(m.as_str().contains(" src="), "inline script on {uri}: {}", m.as_str());
+        }
+        assert!(!body.contains(" style=\"") && !body.contains(" onclick="), "{uri}");
+    }
+}
+
+#[actix_web::test]
+async fn static_assets() {
+    let (status, headers, body) = get("/static/style.css").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(headers.get(header::CONTENT_TYPE).unwrap(), "text/css; charset=utf-8");
+    assert!(headers.get(header::CACHE_CONTROL).unwrap().to_str().unwrap().contains("immutable"));
+    assert!(body.contains("prefers-color-scheme: dark"));
+    let etag = headers.get(header::ETAG).unwrap().clone();
+    let (status, _, _) =
+        send(TestRequest::get().uri("/static/style.css").insert_header((header::IF_NONE_MATCH, etag))).await;
+    assert_eq!(status, StatusCode::NOT_MODIFIED);
+    let (_, headers, _) = get("/static/app.js").await;
+    assert_eq!(headers.get(header::CONTENT_TYPE).unwrap(), "text/javascript; charset=utf-8");
+    for uri in [
+        "/static/../Cargo.toml",
+        "/static/%2e%2e%2fCargo.toml",
+        "/static/..%2FCargo.toml",
+        "/static/nope.css",
+        "/static/",
+    ] {
+        let (status, _, body) = get(uri).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{uri}");
+        assert!(!body.contains("[package]"), "{uri}");
+    }
+}
+
+#[actix_web::test]
+async fn long_addresses_get_414() {
+    // (A URI over 64 KiB cannot even be built in process; the 100 KB case is
+    // sent to the real server in the browser tests.)
+    let long = format!("/recherche?q={}", "a".repeat(60 * 1024));
+    let (status, _, body) = get(&long).await;
+    assert_eq!(status, StatusCode::URI_TOO_LONG);
+    assert!(body.contains("Adresse trop longue"));
+    let (status, _, _) = get(&format!("/regles/{}", "6".repeat(20_000))).await;
+    assert_eq!(status, StatusCode::URI_TOO_LONG);
+}
+
+#[actix_web::test]
+async fn methods() {
+    let (status, headers, _) = send(TestRequest::default().method(Method::HEAD).uri("/regles/608.2b")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(headers.get(header::CONTENT_TYPE).unwrap(), "text/html; charset=utf-8");
+    for method in [Method::POST, Method::PUT, Method::DELETE, Method::PATCH, Method::from_bytes(b"BREW").unwrap()] {
+        let (status, headers, body) = send(TestRequest::default().method(method.clone()).uri("/regles/608.2b")).await;
+        assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED, "{method}");
+        assert_eq!(headers.get(header::ALLOW).unwrap(), "GET, HEAD");
+        assert!(body.contains("Méthode non prise en charge"), "{method}");
+    }
+}
