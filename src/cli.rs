@@ -493,10 +493,10 @@ fn serve(addr: &str, corpus: &CorpusArgs, out: &mut dyn Write, err: &mut dyn Wri
             }
         };
         for a in &addrs {
+            let ms = start.elapsed().as_millis();
             writeln!(
                 out,
-                "arbitre : http://{a} — démarré en {} ms ({documents} documents, {rules} règles, index de {indexed} documents)",
-                format!("{:.0}", start.elapsed().as_secs_f64() * 1000.0)
+                "arbitre : http://{a} — démarré en {ms} ms ({documents} documents, {rules} règles, index de {indexed} documents)"
             )?;
         }
         out.flush()?;

@@ -119,7 +119,7 @@ fn utf8(bytes: &[u8]) -> Result<String, u32> {
 }
 
 fn utf16(bytes: &[u8], enc: Encoding) -> Result<String, String> {
-    if bytes.len() % 2 != 0 {
+    if !bytes.len().is_multiple_of(2) {
         return Err(format!("{} tronqué : nombre impair d'octets", enc.name()));
     }
     let codec = if enc == Encoding::Utf16Le { encoding_rs::UTF_16LE } else { encoding_rs::UTF_16BE };
@@ -132,7 +132,7 @@ fn utf16(bytes: &[u8], enc: Encoding) -> Result<String, String> {
 /// Recognizes UTF-16 without a byte-order mark: ASCII text in UTF-16 has a
 /// NUL in every other byte.
 fn utf16_without_bom(bytes: &[u8]) -> Option<Encoding> {
-    if bytes.len() < 4 || bytes.len() % 2 != 0 {
+    if bytes.len() < 4 || !bytes.len().is_multiple_of(2) {
         return None;
     }
     let pairs = bytes.len() / 2;

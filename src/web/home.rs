@@ -52,7 +52,7 @@ pub(super) fn editions(g: &Graph) -> Vec<EditionInfo> {
             (ed.date, ed.language, EditionInfo { label: ed.label(), documents: docs.len(), rules })
         })
         .collect();
-    out.sort_by(|a, b| (a.1, std::cmp::Reverse(a.0)).cmp(&(b.1, std::cmp::Reverse(b.0))));
+    out.sort_by_key(|e| (e.1, std::cmp::Reverse(e.0)));
     out.into_iter().map(|(_, _, e)| e).collect()
 }
 
