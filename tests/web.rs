@@ -269,12 +269,12 @@ async fn user_input_is_escaped() {
 
 #[actix_web::test]
 async fn security_headers_and_no_inline_script() {
+    let scripts = regex::Regex::new(r"<script(\s[^>]*)?>").unwrap();
     for uri in ["/", "/regles/608.2b", "/recherche?q=salve", "/nimporte"] {
         let (_, headers, body) = get(uri).await;
         let csp = headers.get(header::CONTENT_SECURITY_POLICY).unwrap().to_str().unwrap();
         assert!(csp.contains("script-src 'self'") && !csp.contains("unsafe-inline"), "{csp}");
         assert_eq!(headers.get(header::X_CONTENT_TYPE_OPTIONS).unwrap(), "nosniff");
-        let scripts = regex::Regex::new(r"<script(\s[^>]*)?>").unwrap();
         for m in scripts.find_iter(&body) {
             assert!(m.as_str().contains(" src="), "inline script on {uri}: {}", m.as_str());
         }
