@@ -3,6 +3,7 @@
 //! The English editions are read from `../shared/corpus/` (never copied into
 //! the repository); `ARBITRE_SHARED` overrides where `shared/` is.
 
+mod browser;
 mod cli;
 mod common;
 mod golden;

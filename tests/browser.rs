@@ -1,0 +1,256 @@
+//! A real browser: Debian's headless Chromium, driven through chromedriver
+//! with fantoccini, against the server listening on a real socket.
+//!
+//! Needs `chromium` and `chromium-driver` (`.ci/run` installs them). The
+//! screenshots land in `target/navigateur/`.
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::actions::{InputSource, MouseActions, PointerAction};
+use fantoccini::wd::{Capabilities, WebDriverCompatibleCommand};
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Value, json};
+
+/// The server, on a free port, in its own thread and actix system.
+fn start_server() -> SocketAddr {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        actix_web::rt::System::new().block_on(async move {
+            let state = arbitre::web::AppState::new(arbitre::load(&[]).graph).unwrap();
+            let (server, addrs) = arbitre::web::bind("127.0.0.1:0", state).unwrap();
+            tx.send(addrs[0]).unwrap();
+            server.await.unwrap();
+        })
+    });
+    rx.recv_timeout(Duration::from_secs(30)).expect("the server starts")
+}
+
+/// chromedriver, stopped when dropped.
+struct Driver {
+    child: Child,
+    url: String,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+fn start_chromedriver() -> Driver {
+    let port = free_port();
+    let child = Command::new("chromedriver")
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| {
+            panic!(
+                "chromedriver introuvable ({e}) : installez chromium et chromium-driver \
+                 (apt-get install -y chromium chromium-driver), comme le fait .ci/run"
+            )
+        });
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while Instant::now() < deadline {
+        if let Ok((status, _)) = raw_get(&format!("127.0.0.1:{port}"), "/status") {
+            if status == 200 {
+                return Driver { child, url: format!("http://127.0.0.1:{port}") };
+            }
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    panic!("chromedriver ne répond pas sur le port {port}");
+}
+
+/// A plain HTTP/1.1 GET over a socket: status and body.
+fn raw_get(addr: &str, path: &str) -> std::io::Result<(u16, Vec<u8>)> {
+    raw_request(addr, &format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"))
+}
+
+fn raw_request(addr: &str, request: &str) -> std::io::Result<(u16, Vec<u8>)> {
+    let mut stream = TcpStream::connect(addr)?;
+    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
+    stream.write_all(request.as_bytes())?;
+    let mut response = Vec::new();
+    let _ = stream.read_to_end(&mut response);
+    let head = String::from_utf8_lossy(&response[..response.len().min(64)]).to_string();
+    let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    Ok((status, response))
+}
+
+/// A Chrome DevTools Protocol command, through chromedriver.
+#[derive(Debug)]
+struct Cdp(&'static str, Value);
+
+impl WebDriverCompatibleCommand for Cdp {
+    fn endpoint(&self, base: &url::Url, session: Option<&str>) -> Result<url::Url, url::ParseError> {
+        base.join(&format!("session/{}/goog/cdp/execute", session.unwrap_or_default()))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        (http::Method::POST, Some(json!({ "cmd": self.0, "params": self.1 }).to_string()))
+    }
+}
+
+async fn browser(driver: &Driver) -> Client {
+    let profile = tempfile::tempdir().unwrap().keep();
+    let mut caps = Capabilities::new();
+    caps.insert("browserName".into(), json!("chrome"));
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "binary": "/usr/bin/chromium",
+            "args": [
+                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
+                "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--hide-scrollbars", format!("--user-data-dir={}", profile.display()), "--window-size=1280,900"
+            ]
+        }),
+    );
+    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(&driver.url)
+        .await
+        .expect("chromium starts under chromedriver")
+}
+
+/// Sets the viewport exactly (as a phone at 360 px, or a desktop).
+async fn viewport(c: &Client, width: u32) {
+    let params = json!({ "width": width, "height": 800, "deviceScaleFactor": 1, "mobile": width < 600 });
+    c.issue_cmd(Cdp("Emulation.setDeviceMetricsOverride", params)).await.unwrap();
+}
+
+/// Whether anything on the page is wider than the viewport.
+async fn overflows(c: &Client) -> (u64, u64) {
+    let v = c
+        .execute("return [document.documentElement.scrollWidth, document.documentElement.clientWidth];", vec![])
+        .await
+        .unwrap();
+    (v[0].as_u64().unwrap(), v[1].as_u64().unwrap())
+}
+
+fn shots() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/navigateur");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The PNG's width, from its header.
+fn png_width(png: &[u8]) -> u32 {
+    assert_eq!(&png[1..4], b"PNG");
+    u32::from_be_bytes(png[16..20].try_into().unwrap())
+}
+
+async fn wait_until(c: &Client, script: &str) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let v = c.execute(script, vec![]).await.unwrap();
+        if !v.is_null() && v != json!(false) && v != json!("") {
+            return v;
+        }
+        assert!(Instant::now() < deadline, "rien après 10 s : {script}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_judge_searches_reads_previews_and_cites() {
+    let server = start_server();
+    let base = format!("http://{server}");
+    let driver = start_chromedriver();
+    let c = browser(&driver).await;
+
+    // Home: the search box has focus.
+    c.goto(&base).await.unwrap();
+    assert_eq!(c.execute("return document.activeElement.id;", vec![]).await.unwrap(), "q");
+
+    // Type « salve d'aura », open the first result: it is 608.2b.
+    c.find(Locator::Id("q")).await.unwrap().send_keys("salve d'aura\u{E007}").await.unwrap();
+    let first = c.wait().for_element(Locator::Css("ol.results a.result")).await.unwrap();
+    first.click().await.unwrap();
+    wait_until(&c, "return location.pathname === '/regles/608.2b';").await;
+    let number = c.find(Locator::Css("h1 .num")).await.unwrap().text().await.unwrap();
+    assert_eq!(number, "608.2b");
+
+    // « / » focuses the search box from anywhere.
+    c.execute("document.activeElement.blur();", vec![]).await.unwrap();
+    c.find(Locator::Css("body")).await.unwrap().send_keys("/").await.unwrap();
+    assert_eq!(c.execute("return document.activeElement.id;", vec![]).await.unwrap(), "q");
+
+    // Hover the link to 608.2a: its preview shows 608.2a's text.
+    let link = c.find(Locator::Css("a[data-preview='/api/regles/608.2a']")).await.unwrap();
+    let hover = MouseActions::new("souris".into()).then(PointerAction::MoveToElement {
+        element: link.clone(),
+        duration: Some(Duration::from_millis(50)),
+        x: 0.0,
+        y: 0.0,
+    });
+    c.perform_actions(hover).await.unwrap();
+    let preview = wait_until(&c, "const p = document.getElementById('apercu'); return !p.hidden && p.textContent;").await;
+    let preview = preview.as_str().unwrap();
+    assert!(preview.starts_with("RC 608.2a"), "{preview}");
+    assert!(preview.contains("clause d’intervention"), "{preview}");
+    // Keyboard: focusing a link shows its preview too.
+    c.execute("document.querySelector(\"a[data-preview='/api/regles/608.2c']\").focus();", vec![]).await.unwrap();
+    let preview = wait_until(&c, "const p = document.getElementById('apercu'); return p.textContent.startsWith('RC 608.2c') && p.textContent;").await;
+    assert!(preview.as_str().unwrap().contains("instructions"), "{preview}");
+
+    // « Citer » copies the citation and the permalink; read the clipboard back.
+    let grant = json!({ "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"], "origin": base });
+    c.issue_cmd(Cdp("Browser.grantPermissions", grant)).await.unwrap();
+    c.find(Locator::Css("button.cite")).await.unwrap().click().await.unwrap();
+    let expected = format!("RC 608.2b — {base}/regles/608.2b");
+    wait_until(&c, "return document.querySelector('.cite-status').textContent;").await;
+    let copied = c
+        .execute_async("navigator.clipboard.readText().then(arguments[0], e => arguments[0]('erreur : ' + e));", vec![])
+        .await
+        .unwrap();
+    assert_eq!(copied, json!(expected));
+
+    // 360 px and 1280 px: nothing overflows horizontally; screenshots kept.
+    for page in ["/regles/608.2b", "/", "/recherche?q=salve+d%27aura", "/regles/608", "/regles/701"] {
+        c.goto(&format!("{base}{page}")).await.unwrap();
+        for width in [360, 1280] {
+            viewport(&c, width).await;
+            let (scroll, client) = overflows(&c).await;
+            assert!(scroll <= client, "{page} à {width} px : {scroll} > {client}");
+            let png = c.screenshot().await.unwrap();
+            assert_eq!(png_width(&png), width, "{page}");
+            let name = page.trim_start_matches('/').replace(['/', '?', '=', '%', '+'], "_");
+            std::fs::write(shots().join(format!("{}-{width}.png", if name.is_empty() { "accueil" } else { &name })), png)
+                .unwrap();
+        }
+    }
+    c.close().await.unwrap();
+}
+
+#[test]
+fn the_real_server_answers_long_addresses_and_head() {
+    let server = start_server().to_string();
+    // 100 KB of query string: a 4xx, and the server still answers afterwards.
+    let (status, _) = raw_get(&server, &format!("/recherche?q={}", "a".repeat(100 * 1024))).unwrap();
+    assert!((400..500).contains(&status), "{status}");
+    let (status, _) = raw_get(&server, "/regles/608.2b").unwrap();
+    assert_eq!(status, 200);
+    // HEAD: the headers of GET, no body.
+    let (status, response) =
+        raw_request(&server, &format!("HEAD /regles/608.2b HTTP/1.1\r\nHost: {server}\r\nConnection: close\r\n\r\n")).unwrap();
+    assert_eq!(status, 200);
+    let text = String::from_utf8_lossy(&response);
+    let (head, body) = text.split_once("\r\n\r\n").unwrap();
+    assert!(head.to_lowercase().contains("content-type: text/html"), "{head}");
+    assert!(body.is_empty(), "HEAD has no body: {body:.80}");
+    // An unknown method.
+    let (status, _) =
+        raw_request(&server, &format!("BREW /regles/608.2b HTTP/1.1\r\nHost: {server}\r\nConnection: close\r\n\r\n")).unwrap();
+    assert_eq!(status, 405);
+}
