@@ -195,13 +195,18 @@ async fn a_judge_searches_reads_previews_and_cites() {
         y: 0.0,
     });
     c.perform_actions(hover).await.unwrap();
-    let preview = wait_until(&c, "const p = document.getElementById('apercu'); return !p.hidden && p.textContent;").await;
+    let preview =
+        wait_until(&c, "const p = document.getElementById('apercu'); return !p.hidden && p.textContent;").await;
     let preview = preview.as_str().unwrap();
     assert!(preview.starts_with("RC 608.2a"), "{preview}");
     assert!(preview.contains("clause d’intervention"), "{preview}");
     // Keyboard: focusing a link shows its preview too.
     c.execute("document.querySelector(\"a[data-preview='/api/regles/608.2c']\").focus();", vec![]).await.unwrap();
-    let preview = wait_until(&c, "const p = document.getElementById('apercu'); return p.textContent.startsWith('RC 608.2c') && p.textContent;").await;
+    let preview = wait_until(
+        &c,
+        "const p = document.getElementById('apercu'); return p.textContent.startsWith('RC 608.2c') && p.textContent;",
+    )
+    .await;
     assert!(preview.as_str().unwrap().contains("instructions"), "{preview}");
 
     // « Citer » copies the citation and the permalink; read the clipboard back.
@@ -226,8 +231,11 @@ async fn a_judge_searches_reads_previews_and_cites() {
             let png = c.screenshot().await.unwrap();
             assert_eq!(png_width(&png), width, "{page}");
             let name = page.trim_start_matches('/').replace(['/', '?', '=', '%', '+'], "_");
-            std::fs::write(shots().join(format!("{}-{width}.png", if name.is_empty() { "accueil" } else { &name })), png)
-                .unwrap();
+            std::fs::write(
+                shots().join(format!("{}-{width}.png", if name.is_empty() { "accueil" } else { &name })),
+                png,
+            )
+            .unwrap();
         }
     }
     c.close().await.unwrap();
@@ -243,7 +251,8 @@ fn the_real_server_answers_long_addresses_and_head() {
     assert_eq!(status, 200);
     // HEAD: the headers of GET, no body.
     let (status, response) =
-        raw_request(&server, &format!("HEAD /regles/608.2b HTTP/1.1\r\nHost: {server}\r\nConnection: close\r\n\r\n")).unwrap();
+        raw_request(&server, &format!("HEAD /regles/608.2b HTTP/1.1\r\nHost: {server}\r\nConnection: close\r\n\r\n"))
+            .unwrap();
     assert_eq!(status, 200);
     let text = String::from_utf8_lossy(&response);
     let (head, body) = text.split_once("\r\n\r\n").unwrap();
@@ -251,6 +260,7 @@ fn the_real_server_answers_long_addresses_and_head() {
     assert!(body.is_empty(), "HEAD has no body: {body:.80}");
     // An unknown method.
     let (status, _) =
-        raw_request(&server, &format!("BREW /regles/608.2b HTTP/1.1\r\nHost: {server}\r\nConnection: close\r\n\r\n")).unwrap();
+        raw_request(&server, &format!("BREW /regles/608.2b HTTP/1.1\r\nHost: {server}\r\nConnection: close\r\n\r\n"))
+            .unwrap();
     assert_eq!(status, 405);
 }

@@ -97,6 +97,18 @@ async fn references_are_links_and_ranges_expand() {
 }
 
 #[actix_web::test]
+async fn citations_without_a_page_are_text() {
+    // With the English edition, the glossary's « London Mulligan » cites 103.5:
+    // glossary entries have no page, so the citation is text, never an empty link.
+    let loaded = arbitre::load(&[crate::common::english_editions().pop().unwrap()]);
+    let service = test::init_service(app(Data::new(AppState::new(loaded.graph).unwrap()))).await;
+    let response = test::call_service(&service, TestRequest::get().uri("/regles/103.5").to_request()).await;
+    let body = String::from_utf8(to_bytes(response.into_body()).await.unwrap_or_default().to_vec()).unwrap();
+    assert!(body.contains("<li>London Mulligan <span class=\"note\">(glossaire)</span></li>"), "{body}");
+    assert!(!body.contains("href=\"\""));
+}
+
+#[actix_web::test]
 async fn canonical_addresses() {
     for uri in ["/regles/608.2B", "/regles/RC%20608.2b", "/regles/r%C3%A8gle%20608.2b", "/regles/608,2b"] {
         let (status, headers, _) = get(uri).await;
@@ -155,7 +167,7 @@ async fn search_page() {
     assert!(body.contains("<a class=\"result\" href=\"/regles/608.2b\">"));
     assert!(body.contains("<mark>Salve</mark> d&#39;<mark>aura</mark>"));
     assert!(
-        regex::Regex::new(r#"<p class="count" role="status">\d+ résultats \(\d+,\d+ ms\)</p>"#)
+        regex::Regex::new(r#"<p class="count" role="status">\d+ (premiers )?résultats \(\d+,\d+ ms\)</p>"#)
             .unwrap()
             .is_match(&body)
     );

@@ -70,8 +70,10 @@ pub struct WordTokenStream<'a> {
     token: &'a mut Token,
 }
 
-fn is_word_char(c: char) -> bool {
-    c.is_alphanumeric() || is_combining_mark(c)
+/// Combining marks all lie at U+0300 and above: the table look-up is skipped
+/// for the Latin text that makes up nearly all rules text.
+fn is_mark(c: char) -> bool {
+    c >= '\u{300}' && is_combining_mark(c)
 }
 
 impl Tokenizer for WordTokenizer {
@@ -85,22 +87,58 @@ impl Tokenizer for WordTokenizer {
 
 impl TokenStream for WordTokenStream<'_> {
     fn advance(&mut self) -> bool {
-        let rest = &self.text[self.offset..];
-        let Some(start) = rest.find(|c: char| c.is_alphanumeric()) else {
-            self.offset = self.text.len();
-            return false;
-        };
-        let word = &rest[start..];
-        let len = word.find(|c: char| !is_word_char(c)).unwrap_or(word.len());
-        let from = self.offset + start;
-        let to = from + len;
+        let bytes = self.text.as_bytes();
+        // Skip to the next letter or digit; ASCII bytes are read as bytes, the
+        // rest decoded (rules text is mostly ASCII).
+        let mut from = self.offset;
+        loop {
+            match bytes.get(from) {
+                None => {
+                    self.offset = bytes.len();
+                    return false;
+                }
+                Some(b) if b.is_ascii() => {
+                    if b.is_ascii_alphanumeric() {
+                        break;
+                    }
+                    from += 1;
+                }
+                Some(_) => {
+                    let c = self.text[from..].chars().next().expect("a character");
+                    if c.is_alphanumeric() {
+                        break;
+                    }
+                    from += c.len_utf8();
+                }
+            }
+        }
+        let mut to = from;
+        let mut marks = false;
+        while let Some(&b) = bytes.get(to) {
+            if b.is_ascii() {
+                if !b.is_ascii_alphanumeric() {
+                    break;
+                }
+                to += 1;
+            } else {
+                let c = self.text[to..].chars().next().expect("a character");
+                let mark = is_mark(c);
+                if !(c.is_alphanumeric() || mark) {
+                    break;
+                }
+                marks |= mark;
+                to += c.len_utf8();
+            }
+        }
         self.offset = to;
         self.token.text.clear();
         let raw = &self.text[from..to];
-        if raw.is_ascii() {
-            self.token.text.push_str(raw);
-        } else {
+        // Text without combining marks is already NFC (the corpus is
+        // normalized on the way in); only a decomposed accent needs composing.
+        if marks {
             self.token.text.extend(raw.nfc());
+        } else {
+            self.token.text.push_str(raw);
         }
         self.token.offset_from = from;
         self.token.offset_to = to;
@@ -143,6 +181,17 @@ pub fn analyzer(name: &str) -> TextAnalyzer {
             .build(),
         other => panic!("analyseur inconnu : {other}"),
     }
+}
+
+/// The analyzer that cuts snippets: words, lowercase, folded — the folded
+/// fields' analyzers without their stop-word filters, which are useless
+/// there (a stop word never matches a query form) and cost most of the time.
+pub fn snippet_analyzer() -> TextAnalyzer {
+    TextAnalyzer::builder(WordTokenizer::default())
+        .filter(LowerCaser)
+        .filter(RemoveLongFilter::limit(MAX_TOKEN_BYTES))
+        .filter(AsciiFoldingFilter)
+        .build()
 }
 
 /// Registers the four analyzers.

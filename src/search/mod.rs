@@ -290,10 +290,11 @@ pub struct SearchIndex {
     fields: Fields,
     parts: Vec<Part>,
     analyzers: [TextAnalyzer; 4],
+    snippet_analyzer: TextAnalyzer,
     /// Folded words of the index, per language, for typo correction.
     vocabulary: [typo::Vocabulary; 2],
-    /// Per language: stem → the folded forms of the corpus with that stem.
-    surface_forms: [HashMap<String, Vec<String>>; 2],
+    /// Surface forms of stems, folded words of texts (for snippets).
+    tables: TextTables,
     /// Documents indexed.
     pub documents: usize,
     /// Time the build took.
@@ -368,8 +369,17 @@ impl SearchIndex {
             parts.push(Part { language, reader, doc_nodes });
         }
         let analyzers = [FR_STEM, FR_FOLD, EN_STEM, EN_FOLD].map(analyzer::analyzer);
-        let surface_forms = surface_forms(graph, &analyzers);
-        Ok(SearchIndex { fields, parts, vocabulary, surface_forms, analyzers, documents, build_time: start.elapsed() })
+        let tables = text_tables(graph, &analyzers);
+        Ok(SearchIndex {
+            fields,
+            parts,
+            vocabulary,
+            tables,
+            analyzers,
+            snippet_analyzer: analyzer::snippet_analyzer(),
+            documents,
+            build_time: start.elapsed(),
+        })
     }
 
     fn analyzer(&self, name: &str) -> TextAnalyzer {
@@ -699,46 +709,87 @@ impl Plan {
     }
 }
 
-/// For each language, the folded surface forms of each stem in the indexed
-/// texts: every distinct word, stemmed and folded once.
-fn surface_forms(graph: &Graph, analyzers: &[TextAnalyzer; 4]) -> [HashMap<String, Vec<String>>; 2] {
-    let mut words: [HashSet<String>; 2] = [HashSet::new(), HashSet::new()];
-    let mut tokenizer = analyzer::WordTokenizer::default();
+/// Tables made once from the indexed texts, for snippets: for each
+/// language, the folded surface forms of each stem (« exil » → exile,
+/// exilee, exiler…); and for each text (a node's, an example's), where its
+/// words start and which folded form each is, so that at search time the
+/// first word matching the query is found by comparing integers, and only a
+/// window around it is handed to the snippet generator.
+struct TextTables {
+    surface_forms: [HashMap<String, Vec<String>>; 2],
+    /// Folded form → its number.
+    forms: HashMap<String, u32>,
+    /// Per node: (byte offset, folded form) of each word of its text.
+    words: Vec<Vec<(u32, u32)>>,
+}
+
+fn text_tables(graph: &Graph, analyzers: &[TextAnalyzer; 4]) -> TextTables {
+    // The texts snippets are cut from: each indexed node's, and its examples'.
+    let mut sources: Vec<(NodeIdx, Lang, &str)> = Vec::new();
+    let mut titles: Vec<(Lang, &str)> = Vec::new();
     for i in 0..graph.nodes().len() as u32 {
         let idx = NodeIdx(i);
         if !indexed(graph, idx) {
             continue;
         }
         let n = graph.node(idx);
-        let texts = std::iter::once((n.language, n.text.as_str()))
-            .chain(n.title.as_deref().map(|t| (n.language, t)))
-            .chain(n.examples.iter().map(|&e| (graph.node(e).language, graph.node(e).text.as_str())));
-        for (lang, text) in texts {
-            let mut stream = tantivy::tokenizer::Tokenizer::token_stream(&mut tokenizer, text);
-            while let Some(t) = tantivy::tokenizer::TokenStream::next(&mut stream) {
-                if !words[lang as usize].contains(t.text.as_str()) {
-                    words[lang as usize].insert(t.text.to_lowercase());
-                }
-            }
-        }
+        sources.push((idx, n.language, n.text.as_str()));
+        sources.extend(n.examples.iter().map(|&e| (e, graph.node(e).language, graph.node(e).text.as_str())));
+        titles.extend(n.title.as_deref().map(|t| (n.language, t)));
     }
-    let mut out = [HashMap::new(), HashMap::new()];
+    // Every distinct word, stemmed and folded once.
+    let mut tokenizer = analyzer::WordTokenizer::default();
+    let mut words: [HashMap<String, Option<(String, String)>>; 2] = [HashMap::new(), HashMap::new()];
+    let mut tokens = |text: &str, mut each: Box<dyn FnMut(usize, String) + '_>| {
+        let mut stream = tantivy::tokenizer::Tokenizer::token_stream(&mut tokenizer, text);
+        while let Some(t) = tantivy::tokenizer::TokenStream::next(&mut stream) {
+            each(t.offset_from, t.text.to_lowercase());
+        }
+    };
+    for (lang, text) in sources.iter().map(|&(_, l, t)| (l, t)).chain(titles.iter().copied()) {
+        let table = &mut words[lang as usize];
+        tokens(
+            text,
+            Box::new(|_, w| {
+                table.entry(w).or_insert(None);
+            }),
+        );
+    }
+    let mut surface_forms = [HashMap::new(), HashMap::new()];
+    let mut forms: HashMap<String, u32> = HashMap::new();
     for (lang, (stem, fold)) in [(Lang::Fr, (0, 1)), (Lang::En, (2, 3))] {
         let (mut stem, mut fold) = (analyzers[stem].clone(), analyzers[fold].clone());
         let first = |a: &mut TextAnalyzer, w: &str| {
             let mut s = a.token_stream(w);
             s.advance().then(|| s.token().text.clone())
         };
-        for w in &words[lang as usize] {
+        for (w, entry) in words[lang as usize].iter_mut() {
             if let (Some(s), Some(f)) = (first(&mut stem, w), first(&mut fold, w)) {
-                let forms: &mut Vec<String> = out[lang as usize].entry(s).or_default();
-                if !forms.contains(&f) {
-                    forms.push(f);
+                let known: &mut Vec<String> = surface_forms[lang as usize].entry(s.clone()).or_default();
+                if !known.contains(&f) {
+                    known.push(f.clone());
                 }
+                let next = forms.len() as u32;
+                forms.entry(f.clone()).or_insert(next);
+                *entry = Some((s, f));
             }
         }
     }
-    out
+    let mut positions = vec![Vec::new(); graph.nodes().len()];
+    for (idx, lang, text) in sources {
+        let table = &words[lang as usize];
+        let mut list = Vec::new();
+        tokens(
+            text,
+            Box::new(|offset, w| {
+                if let Some(Some((_, f))) = table.get(&w) {
+                    list.push((offset as u32, forms[f]));
+                }
+            }),
+        );
+        positions[idx.0 as usize] = list;
+    }
+    TextTables { surface_forms, forms, words: positions }
 }
 
 /// The version of `id` a judge wants, within the filters (see [`Graph::find`]).
@@ -927,51 +978,81 @@ fn defined(paragraph: &str) -> Option<&str> {
 /// in every surface form the corpus uses for its stem (« exilée » lights up
 /// « exilé », « exiler »), read from the table built with the index, so that
 /// no hit's text is stemmed at search time.
-struct Snippets {
+struct Snippets<'a> {
     generators: Vec<(Lang, SnippetGenerator)>,
+    /// Per language, the numbers of the query's folded forms.
+    wanted: [Vec<u32>; 2],
+    words: &'a [Vec<(u32, u32)>],
 }
 
-impl Snippets {
-    fn new(index: &SearchIndex, words: &[String], phrases: &[String], corrections: &[(Lang, String)]) -> Snippets {
+/// How much text around the first match is handed to the snippet generator.
+const WINDOW_BEFORE: usize = 60;
+
+impl<'a> Snippets<'a> {
+    fn new(
+        index: &'a SearchIndex,
+        words: &[String],
+        phrases: &[String],
+        corrections: &[(Lang, String)],
+    ) -> Snippets<'a> {
         let all = words.iter().chain(phrases).cloned().collect::<Vec<_>>().join(" ");
         let mut generators = Vec::new();
+        let mut wanted: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
         for (lang, stem, fold) in [(Lang::Fr, FR_STEM, FR_FOLD), (Lang::En, EN_STEM, EN_FOLD)] {
             let mut terms: BTreeMap<String, f32> = BTreeMap::new();
             for (_, t) in index.terms(fold, &all) {
                 terms.insert(t, 1.0);
             }
             for (_, t) in index.terms(stem, &all) {
-                for form in index.surface_forms[lang as usize].get(&t).into_iter().flatten() {
+                for form in index.tables.surface_forms[lang as usize].get(&t).into_iter().flatten() {
                     terms.insert(form.clone(), 1.0);
                 }
             }
             for (_, c) in corrections.iter().filter(|(l, _)| *l == lang) {
                 terms.insert(c.clone(), 1.0);
             }
+            wanted[lang as usize] = terms.keys().filter_map(|t| index.tables.forms.get(t).copied()).collect();
             let field = index.fields.of(lang).text_fold;
-            let mut g = SnippetGenerator::new(terms, index.analyzer(fold), field, SNIPPET_CHARS);
+            let mut g = SnippetGenerator::new(terms, index.snippet_analyzer.clone(), field, SNIPPET_CHARS);
             g.set_max_num_chars(SNIPPET_CHARS);
             generators.push((lang, g));
         }
-        Snippets { generators }
+        Snippets { generators, wanted, words: &index.tables.words }
     }
 
     /// The snippet of a node: the best passage of its text, else of its
     /// examples, else its beginning.
     fn of(&self, graph: &Graph, idx: NodeIdx) -> Snippet {
         let n = graph.node(idx);
-        let mut sources: Vec<(Lang, &str)> = vec![(n.language, n.text.as_str())];
-        sources.extend(n.examples.iter().map(|&e| (graph.node(e).language, graph.node(e).text.as_str())));
-        for (lang, text) in sources {
+        for source in std::iter::once(idx).chain(n.examples.iter().copied()) {
+            let (lang, text) = (graph.node(source).language, graph.node(source).text.as_str());
+            // The first word of the text that is a form of the query's words.
+            let wanted = &self.wanted[lang as usize];
+            let Some(&(at, _)) = self.words[source.0 as usize].iter().find(|(_, form)| wanted.contains(form)) else {
+                continue;
+            };
+            // A window around it, cut at word boundaries.
+            let mut start = (at as usize).saturating_sub(WINDOW_BEFORE);
+            while !text.is_char_boundary(start) {
+                start += 1;
+            }
+            if start > 0 {
+                start = text[start..at as usize].find(' ').map_or(at as usize, |i| start + i + 1);
+            }
+            let mut end = (start + 3 * SNIPPET_CHARS).min(text.len());
+            while !text.is_char_boundary(end) {
+                end += 1;
+            }
+            let window = &text[start..end];
             for (_, g) in self.generators.iter().filter(|(l, _)| *l == lang) {
-                let s = g.snippet(text);
+                let s = g.snippet(window);
                 if !s.highlighted().is_empty() {
                     let range = s.fragment_range();
                     return Snippet {
                         text: s.fragment().to_string(),
                         highlights: s.highlighted().to_vec(),
-                        cut_before: range.start > 0,
-                        cut_after: range.end < text.len(),
+                        cut_before: start + range.start > 0,
+                        cut_after: start + range.end < text.len(),
                     };
                 }
             }

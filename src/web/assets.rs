@@ -40,10 +40,12 @@ fn find(name: &str) -> Option<&'static Asset> {
     ASSETS.iter().find(|a| a.name == name)
 }
 
-/// The versioned address of an embedded file.
+/// The versioned address of an embedded file (computed once per file).
 pub fn url(name: &str) -> String {
-    let asset = find(name).expect("an embedded asset");
-    format!("/static/{}?v={:016x}", asset.name, version(asset.body))
+    static URLS: std::sync::LazyLock<Vec<(&'static str, String)>> = std::sync::LazyLock::new(|| {
+        ASSETS.iter().map(|a| (a.name, format!("/static/{}?v={:016x}", a.name, version(a.body)))).collect()
+    });
+    URLS.iter().find(|(n, _)| *n == name).map(|(_, u)| u.clone()).expect("an embedded asset")
 }
 
 /// `GET /static/{name}`: an embedded file, with an `ETag` and long caching.

@@ -206,13 +206,16 @@ fn rule_page(g: &Graph, idx: NodeIdx) -> RulePage {
         let from = g.node(e.from);
         let mut l = link(g, e.from, None);
         l.label = g.citing_label(e.from);
-        if from.kind == NodeKind::Example {
-            l.note = "(exemple)".into();
+        match from.kind {
+            NodeKind::Example => l.note = "(exemple)".into(),
+            NodeKind::Glossary => l.note = "(glossaire)".into(),
+            NodeKind::Prose => l.note = format!("({})", from.title.as_deref().unwrap_or("")),
+            _ => {}
         }
         if from.edition != n.edition {
             l.note = format!("{} édition {}", l.note, g.edition(from.edition).label()).trim().to_string();
         }
-        if !cited_by.iter().any(|c| c.url == l.url) {
+        if !cited_by.iter().any(|c| c.url == l.url && c.label == l.label) {
             cited_by.push(l);
         }
     }

@@ -19,7 +19,7 @@ use crate::graph::{Graph, Lang, RuleId};
 use crate::search::{Filters, Results};
 
 /// Results shown on a page.
-pub(super) const PAGE: usize = 20;
+pub(super) const PAGE: usize = 10;
 
 /// The filters of a query string; a value that cannot be read is an error.
 pub(super) fn filters(g: &Graph, p: &HashMap<String, String>) -> Result<Filters, WebError> {
