@@ -59,12 +59,12 @@ fn start_chromedriver() -> Driver {
                  (apt-get install -y chromium chromium-driver), comme le fait .ci/run"
             )
         });
+    // From here on the driver is stopped and reaped whatever happens.
+    let driver = Driver { child, url: format!("http://127.0.0.1:{port}") };
     let deadline = Instant::now() + Duration::from_secs(20);
     while Instant::now() < deadline {
-        if let Ok((status, _)) = raw_get(&format!("127.0.0.1:{port}"), "/status") {
-            if status == 200 {
-                return Driver { child, url: format!("http://127.0.0.1:{port}") };
-            }
+        if let Ok((200, _)) = raw_get(&format!("127.0.0.1:{port}"), "/status") {
+            return driver;
         }
         std::thread::sleep(Duration::from_millis(100));
     }
