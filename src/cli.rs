@@ -89,6 +89,9 @@ enum Command {
         /// Adresse d'écoute.
         #[arg(long, value_name = "ADRESSE", default_value = "127.0.0.1:8080")]
         addr: String,
+        /// Nombre de fils de service (par défaut : un par cœur).
+        #[arg(long = "fils", value_name = "N")]
+        workers: Option<usize>,
         #[command(flatten)]
         corpus: CorpusArgs,
     },
@@ -181,7 +184,7 @@ pub fn run(
         Command::Cherche { query, json, limit, filters, corpus } => {
             cherche(&query, json, limit, &filters.filters(), &corpus, out, err)
         }
-        Command::Serve { addr, corpus } => serve(&addr, &corpus, out, err),
+        Command::Serve { addr, workers, corpus } => serve(&addr, workers, &corpus, out, err),
         Command::EvalueRecherche { file, json, filters, corpus } => {
             evalue(&file, json, &filters.filters(), &corpus, out, err)
         }
@@ -472,7 +475,13 @@ fn evalue(
     Ok(0)
 }
 
-fn serve(addr: &str, corpus: &CorpusArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<u8> {
+fn serve(
+    addr: &str,
+    workers: Option<usize>,
+    corpus: &CorpusArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<u8> {
     let start = std::time::Instant::now();
     let loaded = corpus.load(err)?;
     let documents = loaded.graph.documents().len();
@@ -480,7 +489,7 @@ fn serve(addr: &str, corpus: &CorpusArgs, out: &mut dyn Write, err: &mut dyn Wri
     let state = crate::web::AppState::new(loaded.graph).map_err(|e| anyhow::anyhow!(e))?;
     let indexed = state.index.documents;
     actix_web::rt::System::new().block_on(async move {
-        let (server, addrs) = match crate::web::bind(addr, state) {
+        let (server, addrs) = match crate::web::bind(addr, state, workers) {
             Ok(bound) => bound,
             Err(e) => {
                 let why = match e.kind() {

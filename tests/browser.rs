@@ -21,7 +21,7 @@ fn start_server() -> SocketAddr {
     std::thread::spawn(move || {
         actix_web::rt::System::new().block_on(async move {
             let state = arbitre::web::AppState::new(arbitre::load(&[]).graph).unwrap();
-            let (server, addrs) = arbitre::web::bind("127.0.0.1:0", state).unwrap();
+            let (server, addrs) = arbitre::web::bind("127.0.0.1:0", state, Some(2)).unwrap();
             tx.send(addrs[0]).unwrap();
             server.await.unwrap();
         })

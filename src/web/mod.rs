@@ -178,11 +178,20 @@ pub fn app(
         .default_service(web::to(not_found))
 }
 
-/// Binds the server to `addr`; returns the running server (to await, inside
-/// an actix system) and the addresses it listens on.
-pub fn bind(addr: &str, state: AppState) -> std::io::Result<(actix_web::dev::Server, Vec<std::net::SocketAddr>)> {
+/// Binds the server to `addr` with `workers` threads (`None`: one per core);
+/// returns the running server (to await, inside an actix system) and the
+/// addresses it listens on.
+pub fn bind(
+    addr: &str,
+    state: AppState,
+    workers: Option<usize>,
+) -> std::io::Result<(actix_web::dev::Server, Vec<std::net::SocketAddr>)> {
     let state = web::Data::new(state);
-    let http = actix_web::HttpServer::new(move || app(state.clone())).bind(addr)?;
+    let mut http = actix_web::HttpServer::new(move || app(state.clone()));
+    if let Some(n) = workers {
+        http = http.workers(n.max(1));
+    }
+    let http = http.bind(addr)?;
     let addrs = http.addrs();
     Ok((http.run(), addrs))
 }
