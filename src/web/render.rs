@@ -225,3 +225,37 @@ pub fn markdown_html(graph: &Graph, markdown: &str) -> String {
     html::push_html(&mut out, events);
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markdown_links_rule_numbers_and_shows_html_as_text() {
+        let g = crate::load(&[]).graph;
+        let html = markdown_html(
+            &g,
+            "## Cible\n\nVoir la règle 608.2b et [un lien](https://x.invalid/608.2c).\n\n<script>alert(1)</script>",
+        );
+        assert!(html.contains("<h2>Cible</h2>"), "{html}");
+        assert!(
+            html.contains("<a class=\"ref\" href=\"/regles/608.2b\" data-preview=\"/api/regles/608.2b\">608.2b</a>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<a href=\"https://x.invalid/608.2c\">un lien</a>"),
+            "numbers inside links stay as they are: {html}"
+        );
+        assert!(!html.contains("<script>") && html.contains("&lt;script&gt;"), "{html}");
+    }
+
+    #[test]
+    fn dangling_and_title_only_references() {
+        let g = crate::load(&[]).graph;
+        // 801.12 cites 704.5k: not in the corpus, linked to chapter 704 known by its title.
+        let idx = g.lookup("801.12").unwrap();
+        let html = text_html(&g, idx);
+        assert!(html.contains("class=\"ref titre-seul\" href=\"/regles/704\""), "{html}");
+        assert!(html.contains("texte absent du corpus"), "{html}");
+    }
+}
