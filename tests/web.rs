@@ -125,7 +125,7 @@ async fn english_passages_are_marked() {
     let (_, _, body) = get("/regles/701.8c").await;
     assert!(body.contains("<div class=\"text\" lang=\"en\"><p>If a card is discarded"), "{body}");
     let (_, _, body) = get("/regles/701.8").await;
-    assert!(body.contains("<section class=\"passage\" id=\"R7018c\" lang=\"en\">"));
+    assert!(body.contains("<section class=\"passage depth-1\" id=\"R7018c\" lang=\"en\">"));
 }
 
 #[actix_web::test]
