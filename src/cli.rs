@@ -5,17 +5,21 @@
 //!   warnings), 1 when one could not be read.
 //! - `arbitre regle ID [--json] [--corpus PATH…]`: prints one rule; exit 1 for
 //!   an unknown id, with the nearest existing ids.
+//! - `arbitre explique FICHIER.toml [--json]`: plays a ruling scenario; exit 0
+//!   when `[attendu]` holds or is absent, 1 when it does not, 2 when the
+//!   scenario is invalid (file, line and key named).
 //!
 //! Usage errors exit with 2. Clap's own messages are English, so they are
 //! caught and said again in French.
 
 use std::fmt::Write as _;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::error::{ContextKind, ErrorKind};
 use clap::{ArgAction, Parser, Subcommand};
 
+use crate::engine;
 use crate::graph::{Graph, Lang, NodeIdx, Resolution};
 use crate::report::CheckReport;
 use crate::search::{Filters, SearchIndex, eval};
@@ -109,6 +113,18 @@ enum Command {
         #[command(flatten)]
         corpus: CorpusArgs,
     },
+    /// Joue un scénario de décision (TOML) étape par étape et explique chaque étape avec ses règles.
+    #[command(help_template = "{about}\n\nUtilisation : {usage}\n\n{all-args}")]
+    Explique {
+        /// Scénario TOML (voir docs/scenarios.md).
+        #[arg(value_name = "FICHIER")]
+        file: PathBuf,
+        /// Sortie JSON : steps[], result, expected.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        corpus: CorpusArgs,
+    },
 }
 
 /// Which documents to load.
@@ -188,6 +204,7 @@ pub fn run(
         Command::EvalueRecherche { file, json, filters, corpus } => {
             evalue(&file, json, &filters.filters(), &corpus, out, err)
         }
+        Command::Explique { file, json, corpus } => explique(&file, json, &corpus, out, err),
     };
     result.unwrap_or_else(|e| {
         let _ = writeln!(err, "erreur : {e}");
@@ -206,7 +223,7 @@ fn usage_error(e: &clap::Error, out: &mut dyn Write, err: &mut dyn Write) -> u8 
             return 0;
         }
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
-            "aucune commande donnée (serve, check, regle, cherche, evalue-recherche)".to_string()
+            "aucune commande donnée (serve, check, regle, cherche, evalue-recherche, explique)".to_string()
         }
         ErrorKind::InvalidSubcommand => {
             format!("commande inconnue{}", arg(ContextKind::InvalidSubcommand))
@@ -236,6 +253,58 @@ fn check(paths: &[PathBuf], json: bool, out: &mut dyn Write, err: &mut dyn Write
         writeln!(err, "erreur : {e}")?;
     }
     Ok(if loaded.errors.is_empty() { 0 } else { 1 })
+}
+
+/// `explique`: exit 0 when `[attendu]` holds or is absent, 1 when it does
+/// not, 2 when the scenario cannot be read.
+fn explique(
+    file: &Path,
+    json: bool,
+    corpus: &CorpusArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<u8> {
+    let path = file.to_string_lossy().replace('\\', "/");
+    let text = match read_scenario(file) {
+        Ok(text) => text,
+        Err(message) => {
+            writeln!(err, "erreur : {path} : {message}")?;
+            return Ok(2);
+        }
+    };
+    let loaded = corpus.load(err)?;
+    let scenario = match engine::parse(&path, &text, Some(&loaded.graph)) {
+        Ok(s) => s,
+        Err(e) => {
+            writeln!(err, "erreur : scénario invalide : {e}")?;
+            return Ok(2);
+        }
+    };
+    let outcome = engine::run(&scenario);
+    if json {
+        serde_json::to_writer_pretty(&mut *out, &outcome)?;
+        writeln!(out)?;
+    } else {
+        write!(out, "{}", engine::render::outcome_text(&outcome))?;
+    }
+    Ok(if outcome.expected.ok { 0 } else { 1 })
+}
+
+/// A scenario file's text, or why it cannot be read (in French).
+fn read_scenario(file: &Path) -> Result<String, String> {
+    let bytes = std::fs::read(file).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => "fichier introuvable".to_string(),
+        std::io::ErrorKind::PermissionDenied => "lecture refusée (droits)".to_string(),
+        _ if file.is_dir() => "c'est un dossier, pas un fichier".to_string(),
+        _ => format!("lecture impossible ({e})"),
+    })?;
+    if bytes.len() > engine::MAX_SCENARIO_BYTES {
+        return Err(format!("fichier trop grand ({} octets, au plus {})", bytes.len(), engine::MAX_SCENARIO_BYTES));
+    }
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
+    String::from_utf8(bytes.to_vec()).map_err(|e| {
+        format!("le fichier n'est pas en UTF-8 (octet invalide à la position {})", e.utf8_error().valid_up_to())
+    })
 }
 
 fn regle(query: &str, json: bool, corpus: &CorpusArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<u8> {

@@ -14,6 +14,7 @@
 
 pub mod cli;
 pub mod corpus;
+pub mod engine;
 pub mod graph;
 pub mod report;
 pub mod search;

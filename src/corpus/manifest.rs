@@ -122,16 +122,32 @@ impl Manifest {
     }
 }
 
-/// The TOML parser's message, in French for the cases a judge meets.
-fn toml_error_fr(message: &str) -> String {
-    let quoted = |m: &str| m.split('`').nth(1).unwrap_or("").to_string();
+/// The TOML parser's message, in French for the cases a judge meets; the
+/// keys a table accepts are read from the parser's own message.
+pub(crate) fn toml_error_fr(message: &str) -> String {
+    let quoted: Vec<&str> = message.split('`').skip(1).step_by(2).collect();
     let message = message.trim();
     if message.starts_with("unknown field") {
-        format!("clé « {} » inconnue (clés possibles : path, language, edition, format, title)", quoted(message))
+        let key = quoted.first().copied().unwrap_or("");
+        let expected = quoted.get(1..).map(|k| k.join(", ")).unwrap_or_default();
+        if expected.is_empty() {
+            format!("clé « {key} » inconnue")
+        } else {
+            format!("clé « {key} » inconnue (clés possibles : {expected})")
+        }
     } else if message.starts_with("missing field") {
-        format!("clé « {} » manquante", quoted(message))
+        format!("clé « {} » manquante", quoted.first().copied().unwrap_or(""))
     } else if message.starts_with("invalid type") {
-        "type de valeur incorrect (les valeurs sont des chaînes entre guillemets)".to_string()
+        let expected = message.rsplit("expected ").next().unwrap_or("");
+        let what = match expected {
+            e if e.contains("string") => "une chaîne entre guillemets",
+            e if e.contains("integer") || e.contains("i64") => "un nombre entier",
+            e if e.contains("bool") => "true ou false",
+            e if e.contains("sequence") => "une liste [ … ]",
+            e if e.contains("map") || e.contains("struct") => "une table",
+            _ => "une autre sorte de valeur",
+        };
+        format!("type de valeur incorrect (attendu : {what})")
     } else {
         format!("syntaxe TOML invalide ({message})")
     }

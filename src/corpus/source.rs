@@ -69,6 +69,23 @@ pub fn embedded() -> Gathered {
     out
 }
 
+/// The ruling scenarios embedded from `rules/scenarios/`: (path, TOML
+/// text), in file-name order. A file that is not UTF-8 is kept with its bytes
+/// read lossily, so that the scenario parser reports it rather than it
+/// vanishing.
+pub fn embedded_scenarios() -> Vec<(String, &'static str)> {
+    let Some(dir) = EMBEDDED.get_dir("scenarios") else {
+        return Vec::new();
+    };
+    let mut out: Vec<(String, &'static str)> = dir
+        .files()
+        .filter(|f| f.path().extension().is_some_and(|e| e == "toml"))
+        .map(|f| (format!("rules/{}", display(f.path())), f.contents_utf8().unwrap_or("\u{fffd}")))
+        .collect();
+    out.sort();
+    out
+}
+
 /// Files and folders given on the command line.
 pub fn from_paths(paths: &[PathBuf]) -> Gathered {
     let mut out = Gathered::default();

@@ -1,0 +1,364 @@
+//! Printed characteristics: type lines, colours, keyword abilities, in French.
+//!
+//! Everything a scenario writes is matched without regard to accents and
+//! case (« Créature », « creature »); what is shown keeps the printed form.
+
+use std::collections::BTreeSet;
+use std::fmt;
+
+use crate::text::fold;
+
+/// The five colours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Colour {
+    /// Blanc ({W}).
+    Blanc,
+    /// Bleu ({U}).
+    Bleu,
+    /// Noir ({B}).
+    Noir,
+    /// Rouge ({R}).
+    Rouge,
+    /// Vert ({G}).
+    Vert,
+}
+
+impl Colour {
+    /// All colours, in the order of the colour pie.
+    pub const ALL: [Colour; 5] = [Colour::Blanc, Colour::Bleu, Colour::Noir, Colour::Rouge, Colour::Vert];
+
+    /// Reads a colour name (« noir », « noire », « noirs »…).
+    pub fn parse(s: &str) -> Option<Colour> {
+        let f = fold(s.trim());
+        let stem = f.trim_end_matches('s').trim_end_matches('e');
+        match stem {
+            "blanc" | "blanch" => Some(Colour::Blanc),
+            "bleu" => Some(Colour::Bleu),
+            "noir" => Some(Colour::Noir),
+            "roug" => Some(Colour::Rouge),
+            "vert" => Some(Colour::Vert),
+            _ => None,
+        }
+    }
+
+    /// The mana symbol letter.
+    fn symbol(c: char) -> Option<Colour> {
+        match c.to_ascii_uppercase() {
+            'W' => Some(Colour::Blanc),
+            'U' => Some(Colour::Bleu),
+            'B' => Some(Colour::Noir),
+            'R' => Some(Colour::Rouge),
+            'G' => Some(Colour::Vert),
+            _ => None,
+        }
+    }
+
+    /// The colour's name, masculine singular.
+    pub fn name(self) -> &'static str {
+        match self {
+            Colour::Blanc => "blanc",
+            Colour::Bleu => "bleu",
+            Colour::Noir => "noir",
+            Colour::Rouge => "rouge",
+            Colour::Vert => "vert",
+        }
+    }
+
+    /// The colour's name, feminine singular (« une créature non-noire »,
+    /// « de couleur blanche »).
+    pub fn feminine(self) -> &'static str {
+        match self {
+            Colour::Blanc => "blanche",
+            Colour::Bleu => "bleue",
+            Colour::Noir => "noire",
+            Colour::Rouge => "rouge",
+            Colour::Vert => "verte",
+        }
+    }
+
+    /// The colours of a mana cost: `{1}{W}{W}` → blanc; `{W/U}` → blanc, bleu.
+    pub fn of_cost(cost: &str) -> Result<BTreeSet<Colour>, String> {
+        let mut out = BTreeSet::new();
+        let mut rest = cost.trim();
+        while !rest.is_empty() {
+            let Some(inner) = rest.strip_prefix('{').and_then(|r| r.split_once('}')) else {
+                return Err(format!("coût « {cost} » illisible (attendu : {{1}}{{W}}{{W}})"));
+            };
+            let (symbol, after) = inner;
+            for part in symbol.split('/') {
+                match part.chars().next() {
+                    Some(c) if part.len() == 1 && Colour::symbol(c).is_some() => {
+                        out.insert(Colour::symbol(c).unwrap_or(Colour::Blanc));
+                    }
+                    _ if part.chars().all(|c| c.is_ascii_digit()) && !part.is_empty() => {}
+                    _ if matches!(part, "X" | "C" | "S" | "P") => {}
+                    _ => return Err(format!("symbole de mana « {{{symbol}}} » inconnu dans « {cost} »")),
+                }
+            }
+            rest = after.trim_start();
+        }
+        Ok(out)
+    }
+}
+
+impl fmt::Display for Colour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Card types, in the order a French type line writes them
+/// (« Terrain-créature-artefact », « Enchantement-créature »).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CardType {
+    /// Terrain.
+    Terrain,
+    /// Enchantement.
+    Enchantement,
+    /// Créature.
+    Creature,
+    /// Artefact.
+    Artefact,
+    /// Planeswalker.
+    Planeswalker,
+    /// Éphémère.
+    Ephemere,
+    /// Rituel.
+    Rituel,
+}
+
+impl CardType {
+    fn parse(s: &str) -> Option<CardType> {
+        match fold(s.trim()).as_str() {
+            "artefact" => Some(CardType::Artefact),
+            "creature" => Some(CardType::Creature),
+            "enchantement" => Some(CardType::Enchantement),
+            "ephemere" => Some(CardType::Ephemere),
+            "terrain" => Some(CardType::Terrain),
+            "planeswalker" => Some(CardType::Planeswalker),
+            "rituel" => Some(CardType::Rituel),
+            _ => None,
+        }
+    }
+
+    /// The type's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            CardType::Artefact => "artefact",
+            CardType::Creature => "créature",
+            CardType::Enchantement => "enchantement",
+            CardType::Ephemere => "éphémère",
+            CardType::Terrain => "terrain",
+            CardType::Planeswalker => "planeswalker",
+            CardType::Rituel => "rituel",
+        }
+    }
+
+    /// Whether objects of this type are permanents (110.4).
+    pub fn is_permanent(self) -> bool {
+        !matches!(self, CardType::Ephemere | CardType::Rituel)
+    }
+}
+
+/// A type line: supertypes, card types, subtypes.
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize)]
+pub struct TypeLine {
+    /// Supertypes (« de base », « légendaire », « neigeux », « du monde »).
+    pub supertypes: BTreeSet<String>,
+    /// Card types.
+    pub types: BTreeSet<CardType>,
+    /// Subtypes (« aura », « forêt », « dryade »).
+    pub subtypes: Vec<String>,
+}
+
+impl TypeLine {
+    /// Reads a French type line: « Créature : ours », « Terrain-créature : forêt et dryade »,
+    /// « Enchantement : aura », « Terrain de base : montagne », « Créature-artefact : golem ».
+    pub fn parse(line: &str) -> Result<TypeLine, String> {
+        let (left, right) = match line.split_once(':') {
+            Some((l, r)) => (l.trim(), Some(r.trim())),
+            None => (line.trim(), None),
+        };
+        let mut t = TypeLine::default();
+        let mut words = fold(left);
+        for (pattern, name) in [
+            ("de base", "de base"),
+            ("legendaire", "légendaire"),
+            ("neigeux", "neigeux"),
+            ("enneige", "neigeux"),
+            ("du monde", "du monde"),
+        ] {
+            if words.contains(pattern) {
+                words = words.replace(pattern, " ");
+                t.supertypes.insert(name.to_string());
+            }
+        }
+        for part in words.split(['-', ' ']).filter(|p| !p.trim().is_empty()) {
+            let ty = CardType::parse(part).ok_or_else(|| format!("type « {part} » inconnu dans « {line} »"))?;
+            t.types.insert(ty);
+        }
+        if t.types.is_empty() {
+            return Err(format!("ligne de type « {line} » sans type de carte"));
+        }
+        if let Some(r) = right {
+            t.subtypes = r
+                .split(" et ")
+                .flat_map(|s| s.split(','))
+                .map(|s| s.trim().to_lowercase())
+                .filter(|s| !s.is_empty())
+                .collect();
+        }
+        Ok(t)
+    }
+
+    /// Whether the line has a card type.
+    pub fn is(&self, t: CardType) -> bool {
+        self.types.contains(&t)
+    }
+
+    /// Whether the object is a permanent card (it enters the battlefield on resolution).
+    pub fn is_permanent(&self) -> bool {
+        self.types.iter().any(|t| t.is_permanent())
+    }
+}
+
+impl fmt::Display for TypeLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let types: Vec<&str> = self.types.iter().map(|t| t.name()).collect();
+        let mut s = types.join("-");
+        if let Some(first) = s.get(..1) {
+            s = format!("{}{}", first.to_uppercase(), &s[1..]);
+        }
+        for sup in &self.supertypes {
+            s.push(' ');
+            s.push_str(sup);
+        }
+        if !self.subtypes.is_empty() {
+            s.push_str(" : ");
+            s.push_str(&self.subtypes.join(" et "));
+        }
+        f.write_str(&s)
+    }
+}
+
+/// What an aura may enchant (303.4a, 702.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+pub enum Enchant {
+    /// « Enchanter : créature ».
+    Creature,
+    /// « Enchanter : terrain ».
+    Land,
+    /// « Enchanter : artefact ».
+    Artifact,
+    /// « Enchanter : permanent ».
+    Permanent,
+}
+
+/// The keyword abilities the engine knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+pub enum Keyword {
+    /// Protection contre une couleur (702.16).
+    Protection(Colour),
+    /// Défense talismanique (702.11).
+    Hexproof,
+    /// Linceul (702.18).
+    Shroud,
+    /// Indestructible (702.12).
+    Indestructible,
+    /// Vol (702.9).
+    Flying,
+    /// Enchanter (702.5), for auras.
+    Enchant(Enchant),
+}
+
+impl Keyword {
+    /// Reads a keyword ability: « protection contre le blanc », « défense
+    /// talismanique », « linceul », « indestructible », « vol »,
+    /// « enchanter une créature ».
+    pub fn parse(s: &str) -> Result<Keyword, String> {
+        let f = fold(s.trim()).replace('’', "'");
+        if let Some(c) = f.strip_prefix("protection contre le ").or_else(|| f.strip_prefix("protection contre ")) {
+            return Colour::parse(c).map(Keyword::Protection).ok_or_else(|| format!("couleur inconnue dans « {s} »"));
+        }
+        if let Some(what) = f.strip_prefix("enchanter") {
+            let what = what.trim_start_matches([' ', ':']).trim();
+            let what = what.trim_start_matches("une ").trim_start_matches("un ").trim();
+            return match what {
+                "creature" => Ok(Keyword::Enchant(Enchant::Creature)),
+                "terrain" => Ok(Keyword::Enchant(Enchant::Land)),
+                "artefact" => Ok(Keyword::Enchant(Enchant::Artifact)),
+                "permanent" => Ok(Keyword::Enchant(Enchant::Permanent)),
+                _ => Err(format!("« {s} » : enchanter quoi ? (créature, terrain, artefact, permanent)")),
+            };
+        }
+        match f.as_str() {
+            "defense talismanique" => Ok(Keyword::Hexproof),
+            "linceul" => Ok(Keyword::Shroud),
+            "indestructible" => Ok(Keyword::Indestructible),
+            "vol" => Ok(Keyword::Flying),
+            _ => Err(format!(
+                "capacité « {s} » inconnue (protection contre le <couleur>, défense talismanique, linceul, \
+                 indestructible, vol, enchanter une créature)"
+            )),
+        }
+    }
+
+    /// The rule of the keyword.
+    pub fn rule(self) -> &'static str {
+        match self {
+            Keyword::Protection(_) => "702.16",
+            Keyword::Hexproof => "702.11",
+            Keyword::Shroud => "702.18",
+            Keyword::Indestructible => "702.12",
+            Keyword::Flying => "702.9",
+            Keyword::Enchant(_) => "702.5",
+        }
+    }
+}
+
+impl fmt::Display for Keyword {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Keyword::Protection(c) => write!(f, "protection contre le {c}"),
+            Keyword::Hexproof => f.write_str("défense talismanique"),
+            Keyword::Shroud => f.write_str("linceul"),
+            Keyword::Indestructible => f.write_str("indestructible"),
+            Keyword::Flying => f.write_str("vol"),
+            Keyword::Enchant(Enchant::Creature) => f.write_str("enchanter une créature"),
+            Keyword::Enchant(Enchant::Land) => f.write_str("enchanter un terrain"),
+            Keyword::Enchant(Enchant::Artifact) => f.write_str("enchanter un artefact"),
+            Keyword::Enchant(Enchant::Permanent) => f.write_str("enchanter un permanent"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn type_lines() {
+        let t = TypeLine::parse("Terrain-créature : forêt et dryade").unwrap();
+        assert!(t.is(CardType::Terrain) && t.is(CardType::Creature));
+        assert_eq!(t.subtypes, ["forêt", "dryade"]);
+        let t = TypeLine::parse("Terrain de base : montagne").unwrap();
+        assert!(t.supertypes.contains("de base") && t.is(CardType::Terrain));
+        assert!(TypeLine::parse("Créature-artefact : golem").unwrap().is(CardType::Artefact));
+        assert!(TypeLine::parse("Ephemere").unwrap().is(CardType::Ephemere));
+        assert!(TypeLine::parse("Sortilège").unwrap_err().contains("inconnu"));
+    }
+
+    #[test]
+    fn colours_and_keywords() {
+        assert_eq!(Colour::of_cost("{1}{W}{W}").unwrap(), BTreeSet::from([Colour::Blanc]));
+        assert_eq!(Colour::of_cost("{2}{B}{G}").unwrap().len(), 2);
+        assert!(Colour::of_cost("{Q}").is_err());
+        assert_eq!(Keyword::parse("Protection contre le blanc"), Ok(Keyword::Protection(Colour::Blanc)));
+        assert_eq!(Keyword::parse("défense talismanique"), Ok(Keyword::Hexproof));
+        assert_eq!(Keyword::parse("Enchanter une créature"), Ok(Keyword::Enchant(Enchant::Creature)));
+        assert!(Keyword::parse("piétinement").is_err());
+        assert_eq!(Colour::parse("noire"), Some(Colour::Noir));
+    }
+}

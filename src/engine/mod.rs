@@ -1,0 +1,58 @@
+//! The ruling evaluator: a situation described in TOML, played step by step,
+//! each step explained with the rules it applies.
+//!
+//! ```text
+//! scenario.toml ──scenario::parse──▶ Scenario ──Game::play (each step)──▶ Events
+//!                  (card::, text::)                  │
+//!                                                    └──trace::run──▶ Outcome { steps (text, rules, board), result, expected }
+//! ```
+//!
+//! [`card`] reads type lines, colours and keywords; [`text`] reads the rules
+//! text of a card (a documented French subset, anything else is refused);
+//! [`scenario`] reads and checks the file, reporting every mistake with its
+//! line and key; [`game`] holds objects, zones and the stack and applies the
+//! rules (400.7, 601.2, 608, 613, 701, 704, 801); [`trace`] records the board
+//! after each step and compares the result with `[attendu]`.
+//!
+//! Scenarios shipped with arbitre live in `rules/scenarios/` and are embedded
+//! in the binary ([`embedded`]).
+
+pub mod card;
+pub mod game;
+pub mod render;
+pub mod scenario;
+pub mod text;
+pub mod trace;
+
+pub use scenario::{Scenario, ScenarioError, parse};
+pub use trace::{Outcome, run};
+
+use crate::Graph;
+use crate::graph::{NodeIdx, RuleId};
+
+/// The largest scenario accepted (the web editor's limit too).
+pub const MAX_SCENARIO_BYTES: usize = 64 * 1024;
+
+/// The scenarios embedded from `rules/scenarios/`: (path, TOML text), in
+/// file-name order.
+pub fn embedded() -> Vec<(String, &'static str)> {
+    crate::corpus::source::embedded_scenarios()
+}
+
+/// Reads every embedded scenario, checked against the graph. A scenario that
+/// does not read is returned as an error, never skipped.
+pub fn load_embedded(graph: &Graph) -> Vec<Result<Scenario, ScenarioError>> {
+    embedded().into_iter().map(|(path, text)| parse(&path, text, Some(graph))).collect()
+}
+
+/// Where a rule cited by the engine lives in the graph: the rule itself, or
+/// its nearest ancestor known to the graph (a chapter known by its title)
+/// when the corpus does not hold its text. `None`: not even its chapter is
+/// known. The flag says whether the rule itself was found.
+pub fn resolve_rule(graph: &Graph, rule: &str) -> Option<(NodeIdx, bool)> {
+    let id = RuleId::parse(rule).ok()?;
+    if let Some(idx) = graph.find(id) {
+        return Some((idx, true));
+    }
+    id.ancestors().filter(|a| a.depth() >= 1).find_map(|a| graph.find(a)).map(|idx| (idx, false))
+}

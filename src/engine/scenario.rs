@@ -1,0 +1,692 @@
+//! Scenario files: a situation described in TOML, read and checked.
+//!
+//! Every mistake in a scenario is reported with the file, the line and the
+//! key, in French (`ScenarioError`); the evaluator exits with 2. The format is
+//! documented in `docs/scenarios.md`.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::card::{CardType, Colour, Enchant, Keyword, TypeLine};
+use super::text::{self, Text};
+use crate::Graph;
+use crate::graph::RuleId;
+use crate::text::fold;
+
+/// Zones a card can be in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+pub enum Zone {
+    /// Bibliothèque.
+    Library,
+    /// Main.
+    Hand,
+    /// Champ de bataille.
+    Battlefield,
+    /// Cimetière.
+    Graveyard,
+    /// Exil.
+    Exile,
+    /// Pile.
+    Stack,
+}
+
+impl Zone {
+    /// Reads a zone name, without regard to accents and case.
+    pub fn parse(s: &str) -> Option<Zone> {
+        match fold(s.trim()).as_str() {
+            "bibliotheque" => Some(Zone::Library),
+            "main" => Some(Zone::Hand),
+            "champ de bataille" => Some(Zone::Battlefield),
+            "cimetiere" => Some(Zone::Graveyard),
+            "exil" => Some(Zone::Exile),
+            "pile" => Some(Zone::Stack),
+            _ => None,
+        }
+    }
+
+    /// The zone's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Zone::Library => "bibliothèque",
+            Zone::Hand => "main",
+            Zone::Battlefield => "champ de bataille",
+            Zone::Graveyard => "cimetière",
+            Zone::Exile => "exil",
+            Zone::Stack => "pile",
+        }
+    }
+}
+
+impl Zone {
+    /// « de la main », « du champ de bataille », « de l'exil ».
+    pub fn from_phrase(self) -> &'static str {
+        match self {
+            Zone::Library => "de la bibliothèque",
+            Zone::Hand => "de la main",
+            Zone::Battlefield => "du champ de bataille",
+            Zone::Graveyard => "du cimetière",
+            Zone::Exile => "de l'exil",
+            Zone::Stack => "de la pile",
+        }
+    }
+
+    /// « vers la main », « vers le champ de bataille », « vers l'exil ».
+    pub fn to_phrase(self) -> &'static str {
+        match self {
+            Zone::Library => "vers la bibliothèque",
+            Zone::Hand => "vers la main",
+            Zone::Battlefield => "vers le champ de bataille",
+            Zone::Graveyard => "vers le cimetière",
+            Zone::Exile => "vers l'exil",
+            Zone::Stack => "vers la pile",
+        }
+    }
+
+    /// « dans la main », « sur le champ de bataille », « en exil ».
+    pub fn in_phrase(self) -> &'static str {
+        match self {
+            Zone::Library => "dans la bibliothèque",
+            Zone::Hand => "dans la main",
+            Zone::Battlefield => "sur le champ de bataille",
+            Zone::Graveyard => "dans le cimetière",
+            Zone::Exile => "en exil",
+            Zone::Stack => "sur la pile",
+        }
+    }
+}
+
+impl fmt::Display for Zone {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A card of the scenario, as printed.
+#[derive(Debug, Clone)]
+pub struct Card {
+    /// Handle used by steps and results.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Type line.
+    pub type_line: TypeLine,
+    /// Colours.
+    pub colours: BTreeSet<Colour>,
+    /// Rules text, read.
+    pub text: Text,
+    /// Rules text, as written.
+    pub printed: String,
+    /// Keyword abilities.
+    pub keywords: Vec<Keyword>,
+    /// Power, for creatures.
+    pub power: Option<i32>,
+    /// Toughness, for creatures.
+    pub toughness: Option<i32>,
+    /// Index of the owner in the players.
+    pub owner: usize,
+    /// Index of the controller.
+    pub controller: usize,
+    /// Starting zone.
+    pub zone: Zone,
+}
+
+impl Card {
+    /// The number of targets the card needs when cast: its text's « cible »,
+    /// or its « enchanter » ability for an aura (303.4a).
+    pub fn target_count(&self) -> usize {
+        self.text.targets.len() + usize::from(self.enchant().is_some())
+    }
+
+    /// What an aura enchants.
+    pub fn enchant(&self) -> Option<Enchant> {
+        self.keywords.iter().find_map(|k| match k {
+            Keyword::Enchant(e) => Some(*e),
+            _ => None,
+        })
+    }
+}
+
+/// A target chosen in a step: a card or a player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub enum Choice {
+    /// A card, by index.
+    Card(usize),
+    /// A player, by index.
+    Player(usize),
+}
+
+/// A change made by a `modifier` step.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Change {
+    /// Abilities gained.
+    pub gains: Vec<Keyword>,
+    /// Abilities lost.
+    pub loses: Vec<Keyword>,
+    /// New colours.
+    pub colours: Option<BTreeSet<Colour>>,
+    /// New type line.
+    pub type_line: Option<TypeLine>,
+    /// New power.
+    pub power: Option<i32>,
+    /// New toughness.
+    pub toughness: Option<i32>,
+}
+
+/// What a step does.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    /// Cast a card (601.2) with targets.
+    Cast {
+        /// The card.
+        card: usize,
+        /// One choice per target instance.
+        targets: Vec<Choice>,
+    },
+    /// Change an object while the spell waits.
+    Modify {
+        /// The card.
+        card: usize,
+        /// The change.
+        change: Change,
+    },
+    /// Move an object to another zone (400.7).
+    Move {
+        /// The card.
+        card: usize,
+        /// Where.
+        to: Zone,
+    },
+    /// Give a permanent a regeneration shield (701.15).
+    Regenerate {
+        /// The card.
+        card: usize,
+    },
+    /// All players pass: the top of the stack resolves (608).
+    Resolve,
+}
+
+/// A step of the scenario.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Step {
+    /// What it does.
+    pub action: Action,
+    /// Why, in the author's words.
+    pub comment: Option<String>,
+    /// Line of the step in the file.
+    pub line: u32,
+}
+
+/// What the scenario expects at the end.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Expected {
+    /// Card → zone.
+    pub zones: Vec<(usize, Zone)>,
+    /// Player → cards drawn.
+    pub draws: Vec<(usize, u32)>,
+    /// Player → life.
+    pub life: Vec<(usize, i32)>,
+    /// Card → damage marked.
+    pub damage: Vec<(usize, u32)>,
+    /// Cards countered on resolution.
+    pub countered: Vec<usize>,
+}
+
+/// A scenario, read and checked.
+#[derive(Debug, Clone)]
+pub struct Scenario {
+    /// Its file (shown in messages).
+    pub path: String,
+    /// Its address in the web app.
+    pub slug: String,
+    /// Title.
+    pub title: String,
+    /// Rules illustrated.
+    pub illustrates: Vec<RuleId>,
+    /// Description, Markdown.
+    pub description: Option<String>,
+    /// Players, in seat order; the first is the active player.
+    pub players: Vec<String>,
+    /// Range of influence (801), if limited.
+    pub range: Option<u32>,
+    /// Cards.
+    pub cards: Vec<Card>,
+    /// Steps.
+    pub steps: Vec<Step>,
+    /// Expected result.
+    pub expected: Option<Expected>,
+    /// The TOML text, for the web editor.
+    pub source: String,
+}
+
+/// A mistake in a scenario, located.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{path}, ligne {line}{} : {message}", key.as_deref().map(|k| format!(", clé « {k} »")).unwrap_or_default())]
+pub struct ScenarioError {
+    /// The file.
+    pub path: String,
+    /// The line.
+    pub line: u32,
+    /// The key, when one is at fault.
+    pub key: Option<String>,
+    /// What is wrong.
+    pub message: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawScenario {
+    titre: Spanned<String>,
+    #[serde(default)]
+    illustre: Vec<Spanned<String>>,
+    description: Option<String>,
+    joueurs: Spanned<Vec<Spanned<String>>>,
+    portee_influence: Option<Spanned<i64>>,
+    #[serde(default)]
+    carte: Vec<Spanned<RawCard>>,
+    #[serde(default)]
+    etape: Vec<Spanned<RawStep>>,
+    attendu: Option<Spanned<RawExpected>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCard {
+    id: Spanned<String>,
+    nom: Spanned<String>,
+    #[serde(rename = "type")]
+    type_line: Spanned<String>,
+    couleurs: Option<Spanned<Vec<Spanned<String>>>>,
+    cout: Option<Spanned<String>>,
+    texte: Option<Spanned<String>>,
+    #[serde(default)]
+    capacites: Vec<Spanned<String>>,
+    force: Option<Spanned<i64>>,
+    endurance: Option<Spanned<i64>>,
+    proprietaire: Spanned<String>,
+    controleur: Option<Spanned<String>>,
+    zone: Spanned<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawStep {
+    lancer: Option<Spanned<String>>,
+    cibles: Option<Spanned<Vec<Spanned<String>>>>,
+    modifier: Option<Spanned<String>>,
+    gagne: Option<Vec<Spanned<String>>>,
+    perd: Option<Vec<Spanned<String>>>,
+    couleurs: Option<Spanned<Vec<Spanned<String>>>>,
+    #[serde(rename = "type")]
+    type_line: Option<Spanned<String>>,
+    force: Option<Spanned<i64>>,
+    endurance: Option<Spanned<i64>>,
+    deplacer: Option<Spanned<String>>,
+    vers: Option<Spanned<String>>,
+    regenerer: Option<Spanned<String>>,
+    resoudre: Option<Spanned<bool>>,
+    commentaire: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawExpected {
+    #[serde(default)]
+    zones: BTreeMap<String, Spanned<String>>,
+    #[serde(default)]
+    pioches: BTreeMap<String, Spanned<i64>>,
+    #[serde(default)]
+    points_de_vie: BTreeMap<String, Spanned<i64>>,
+    #[serde(default)]
+    blessures: BTreeMap<String, Spanned<i64>>,
+    #[serde(default)]
+    contrecarres: Vec<Spanned<String>>,
+}
+
+/// Reads a scenario. With a graph, the rules it illustrates must exist in it.
+pub fn parse(path: &str, text: &str, graph: Option<&Graph>) -> Result<Scenario, ScenarioError> {
+    let line_of = |offset: usize| text[..offset.min(text.len())].matches('\n').count() as u32 + 1;
+    let err = |offset: usize, key: &str, message: String| ScenarioError {
+        path: path.to_string(),
+        line: line_of(offset),
+        key: (!key.is_empty()).then(|| key.to_string()),
+        message,
+    };
+    let raw: RawScenario = toml::from_str(text).map_err(|e| {
+        let offset = e.span().map(|s| s.start).unwrap_or(0);
+        err(offset, "", crate::corpus::manifest::toml_error_fr(e.message()))
+    })?;
+
+    // Players.
+    let players: Vec<String> = raw.joueurs.get_ref().iter().map(|p| p.get_ref().trim().to_string()).collect();
+    if players.len() < 2 {
+        return Err(err(raw.joueurs.span().start, "joueurs", "il faut au moins deux joueurs".into()));
+    }
+    for (i, p) in raw.joueurs.get_ref().iter().enumerate() {
+        if p.get_ref().trim().is_empty() || players[..i].iter().any(|q| fold(q) == fold(p.get_ref())) {
+            return Err(err(
+                p.span().start,
+                "joueurs",
+                format!("nom de joueur vide ou en double : « {} »", p.get_ref()),
+            ));
+        }
+    }
+    let player = |name: &Spanned<String>, key: &str| -> Result<usize, ScenarioError> {
+        players.iter().position(|p| fold(p) == fold(name.get_ref().trim())).ok_or_else(|| {
+            err(
+                name.span().start,
+                key,
+                format!("joueur « {} » inconnu (joueurs : {})", name.get_ref(), players.join(", ")),
+            )
+        })
+    };
+    let range = match &raw.portee_influence {
+        None => None,
+        Some(r) if *r.get_ref() >= 1 && *r.get_ref() <= 100 => Some(*r.get_ref() as u32),
+        Some(r) => {
+            return Err(err(
+                r.span().start,
+                "portee_influence",
+                "la portée d'influence est un nombre de 1 à 100".into(),
+            ));
+        }
+    };
+
+    // Rules illustrated.
+    let mut illustrates = Vec::new();
+    for r in &raw.illustre {
+        let id = RuleId::parse_loose(r.get_ref()).map_err(|e| err(r.span().start, "illustre", e.to_string()))?;
+        if let Some(g) = graph
+            && g.find(id).is_none()
+        {
+            return Err(err(r.span().start, "illustre", format!("la règle {id} n'existe pas dans le corpus")));
+        }
+        illustrates.push(id);
+    }
+
+    // Cards.
+    let mut cards: Vec<Card> = Vec::new();
+    for rc in &raw.carte {
+        let c = rc.get_ref();
+        let id = c.id.get_ref().trim().to_string();
+        if id.is_empty() || !id.chars().all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '-') {
+            return Err(err(
+                c.id.span().start,
+                "id",
+                format!("identifiant « {id} » invalide (lettres minuscules, chiffres, tirets)"),
+            ));
+        }
+        if cards.iter().any(|k| k.id == id) {
+            return Err(err(c.id.span().start, "id", format!("identifiant « {id} » déjà utilisé")));
+        }
+        let type_line = TypeLine::parse(c.type_line.get_ref()).map_err(|m| err(c.type_line.span().start, "type", m))?;
+        let colours = match (&c.couleurs, &c.cout) {
+            (Some(list), _) => {
+                let mut set = BTreeSet::new();
+                for s in list.get_ref() {
+                    set.insert(Colour::parse(s.get_ref()).ok_or_else(|| {
+                        err(
+                            s.span().start,
+                            "couleurs",
+                            format!("couleur « {} » inconnue (blanc, bleu, noir, rouge, vert)", s.get_ref()),
+                        )
+                    })?);
+                }
+                set
+            }
+            (None, Some(cost)) => Colour::of_cost(cost.get_ref()).map_err(|m| err(cost.span().start, "cout", m))?,
+            (None, None) => BTreeSet::new(),
+        };
+        if let Some(cost) = &c.cout {
+            Colour::of_cost(cost.get_ref()).map_err(|m| err(cost.span().start, "cout", m))?;
+        }
+        let printed = c.texte.as_ref().map(|t| t.get_ref().clone()).unwrap_or_default();
+        let text = text::parse(&printed)
+            .map_err(|m| err(c.texte.as_ref().map_or(rc.span().start, |t| t.span().start), "texte", m))?;
+        let mut keywords = Vec::new();
+        for k in &c.capacites {
+            keywords.push(Keyword::parse(k.get_ref()).map_err(|m| err(k.span().start, "capacites", m))?);
+        }
+        let pt = |v: &Option<Spanned<i64>>, key: &str| -> Result<Option<i32>, ScenarioError> {
+            match v {
+                None => Ok(None),
+                Some(n) if (-100..=1000).contains(n.get_ref()) => Ok(Some(*n.get_ref() as i32)),
+                Some(n) => Err(err(n.span().start, key, "valeur hors limites (-100 à 1000)".into())),
+            }
+        };
+        let (power, toughness) = (pt(&c.force, "force")?, pt(&c.endurance, "endurance")?);
+        if type_line.is(CardType::Creature) && (power.is_none() || toughness.is_none()) {
+            return Err(err(
+                rc.span().start,
+                "force",
+                format!("la créature « {id} » doit avoir une force et une endurance"),
+            ));
+        }
+        let owner = player(&c.proprietaire, "proprietaire")?;
+        let controller = match &c.controleur {
+            Some(p) => player(p, "controleur")?,
+            None => owner,
+        };
+        let zone = Zone::parse(c.zone.get_ref()).filter(|z| *z != Zone::Stack).ok_or_else(|| {
+            err(
+                c.zone.span().start,
+                "zone",
+                format!(
+                    "zone « {} » inconnue (bibliothèque, main, champ de bataille, cimetière, exil)",
+                    c.zone.get_ref()
+                ),
+            )
+        })?;
+        cards.push(Card {
+            id,
+            name: c.nom.get_ref().trim().to_string(),
+            type_line,
+            colours,
+            text,
+            printed,
+            keywords,
+            power,
+            toughness,
+            owner,
+            controller,
+            zone,
+        });
+    }
+    let card = |name: &Spanned<String>, key: &str| -> Result<usize, ScenarioError> {
+        cards.iter().position(|c| c.id == name.get_ref().trim()).ok_or_else(|| {
+            err(
+                name.span().start,
+                key,
+                format!("carte « {} » inconnue (déclarez-la dans un [[carte]])", name.get_ref()),
+            )
+        })
+    };
+
+    // Steps.
+    let mut steps = Vec::new();
+    for rs in &raw.etape {
+        let s = rs.get_ref();
+        let at = rs.span().start;
+        let actions = [
+            s.lancer.is_some(),
+            s.modifier.is_some(),
+            s.deplacer.is_some(),
+            s.regenerer.is_some(),
+            s.resoudre.is_some(),
+        ];
+        if actions.iter().filter(|a| **a).count() != 1 {
+            return Err(err(
+                at,
+                "etape",
+                "chaque étape a exactement une action : lancer, modifier, deplacer, regenerer ou resoudre".into(),
+            ));
+        }
+        let misplaced = |present: bool, key: &str, action: &str| {
+            if present { Err(err(at, key, format!("« {key} » ne va qu'avec « {action} »"))) } else { Ok(()) }
+        };
+        let action = if let Some(c) = &s.lancer {
+            let card_idx = card(c, "lancer")?;
+            let mut targets = Vec::new();
+            for t in s.cibles.as_ref().map(|c| c.get_ref().as_slice()).unwrap_or(&[]) {
+                let name = t.get_ref().trim();
+                let choice = match cards.iter().position(|c| c.id == name) {
+                    Some(i) => Choice::Card(i),
+                    None => match players.iter().position(|p| fold(p) == fold(name)) {
+                        Some(p) => Choice::Player(p),
+                        None => {
+                            return Err(err(
+                                t.span().start,
+                                "cibles",
+                                format!("« {name} » n'est ni une carte ni un joueur du scénario"),
+                            ));
+                        }
+                    },
+                };
+                targets.push(choice);
+            }
+            let needed = cards[card_idx].target_count();
+            if targets.len() != needed {
+                let offset = s.cibles.as_ref().map_or(c.span().start, |c| c.span().start);
+                return Err(err(
+                    offset,
+                    "cibles",
+                    format!(
+                        "« {} » demande {needed} cible{} (une par occurrence du mot « cible »), {} donnée{}",
+                        cards[card_idx].name,
+                        if needed > 1 { "s" } else { "" },
+                        targets.len(),
+                        if targets.len() > 1 { "s" } else { "" }
+                    ),
+                ));
+            }
+            misplaced(s.vers.is_some(), "vers", "deplacer")?;
+            Action::Cast { card: card_idx, targets }
+        } else if let Some(c) = &s.modifier {
+            let card_idx = card(c, "modifier")?;
+            let keywords = |list: &Option<Vec<Spanned<String>>>, key: &str| -> Result<Vec<Keyword>, ScenarioError> {
+                list.iter()
+                    .flatten()
+                    .map(|k| Keyword::parse(k.get_ref()).map_err(|m| err(k.span().start, key, m)))
+                    .collect()
+            };
+            let mut change =
+                Change { gains: keywords(&s.gagne, "gagne")?, loses: keywords(&s.perd, "perd")?, ..Change::default() };
+            if let Some(list) = &s.couleurs {
+                let mut set = BTreeSet::new();
+                for c in list.get_ref() {
+                    set.insert(Colour::parse(c.get_ref()).ok_or_else(|| {
+                        err(c.span().start, "couleurs", format!("couleur « {} » inconnue", c.get_ref()))
+                    })?);
+                }
+                change.colours = Some(set);
+            }
+            if let Some(t) = &s.type_line {
+                change.type_line = Some(TypeLine::parse(t.get_ref()).map_err(|m| err(t.span().start, "type", m))?);
+            }
+            change.power = s.force.as_ref().map(|f| *f.get_ref() as i32);
+            change.toughness = s.endurance.as_ref().map(|f| *f.get_ref() as i32);
+            if change == Change::default() {
+                return Err(err(
+                    at,
+                    "modifier",
+                    "rien à modifier (gagne, perd, couleurs, type, force, endurance)".into(),
+                ));
+            }
+            misplaced(s.cibles.is_some(), "cibles", "lancer")?;
+            Action::Modify { card: card_idx, change }
+        } else if let Some(c) = &s.deplacer {
+            let card_idx = card(c, "deplacer")?;
+            let to = s
+                .vers
+                .as_ref()
+                .ok_or_else(|| err(at, "vers", "« deplacer » demande « vers » (la zone d'arrivée)".into()))?;
+            let zone = Zone::parse(to.get_ref())
+                .filter(|z| *z != Zone::Stack)
+                .ok_or_else(|| err(to.span().start, "vers", format!("zone « {} » inconnue", to.get_ref())))?;
+            Action::Move { card: card_idx, to: zone }
+        } else if let Some(c) = &s.regenerer {
+            Action::Regenerate { card: card(c, "regenerer")? }
+        } else {
+            let r = s.resoudre.as_ref().expect("one action");
+            if !r.get_ref() {
+                return Err(err(r.span().start, "resoudre", "« resoudre » ne peut valoir que true".into()));
+            }
+            Action::Resolve
+        };
+        if !matches!(action, Action::Modify { .. }) {
+            for (present, key) in [
+                (s.gagne.is_some(), "gagne"),
+                (s.perd.is_some(), "perd"),
+                (s.couleurs.is_some(), "couleurs"),
+                (s.type_line.is_some(), "type"),
+                (s.force.is_some(), "force"),
+                (s.endurance.is_some(), "endurance"),
+            ] {
+                misplaced(present, key, "modifier")?;
+            }
+        }
+        if !matches!(action, Action::Cast { .. }) {
+            misplaced(s.cibles.is_some(), "cibles", "lancer")?;
+        }
+        if !matches!(action, Action::Move { .. }) {
+            misplaced(s.vers.is_some(), "vers", "deplacer")?;
+        }
+        steps.push(Step { action, comment: s.commentaire.clone(), line: line_of(at) });
+    }
+
+    // Expected result.
+    let expected = match &raw.attendu {
+        None => None,
+        Some(e) => {
+            let e = e.get_ref();
+            let by_name = |name: &str, offset: usize, key: &str| -> Result<usize, ScenarioError> {
+                cards
+                    .iter()
+                    .position(|c| c.id == name)
+                    .ok_or_else(|| err(offset, key, format!("carte « {name} » inconnue")))
+            };
+            let by_player = |name: &str, offset: usize, key: &str| -> Result<usize, ScenarioError> {
+                players
+                    .iter()
+                    .position(|p| fold(p) == fold(name))
+                    .ok_or_else(|| err(offset, key, format!("joueur « {name} » inconnu")))
+            };
+            let mut x = Expected::default();
+            for (k, v) in &e.zones {
+                let zone = Zone::parse(v.get_ref())
+                    .ok_or_else(|| err(v.span().start, "zones", format!("zone « {} » inconnue", v.get_ref())))?;
+                x.zones.push((by_name(k, v.span().start, "zones")?, zone));
+            }
+            for (k, v) in &e.pioches {
+                x.draws.push((by_player(k, v.span().start, "pioches")?, (*v.get_ref()).max(0) as u32));
+            }
+            for (k, v) in &e.points_de_vie {
+                x.life.push((by_player(k, v.span().start, "points_de_vie")?, *v.get_ref() as i32));
+            }
+            for (k, v) in &e.blessures {
+                x.damage.push((by_name(k, v.span().start, "blessures")?, (*v.get_ref()).max(0) as u32));
+            }
+            for v in &e.contrecarres {
+                x.countered.push(by_name(v.get_ref(), v.span().start, "contrecarres")?);
+            }
+            Some(x)
+        }
+    };
+
+    let slug = path.rsplit('/').next().unwrap_or(path).trim_end_matches(".toml").to_string();
+    Ok(Scenario {
+        path: path.to_string(),
+        slug,
+        title: raw.titre.into_inner().trim().to_string(),
+        illustrates,
+        description: raw.description,
+        players,
+        range,
+        cards,
+        steps,
+        expected,
+        source: text.to_string(),
+    })
+}

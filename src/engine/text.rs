@@ -1,0 +1,466 @@
+//! The rules text the engine understands, in French as printed.
+//!
+//! A text is cut into sentences; each sentence must be one of the forms below
+//! or the scenario is refused with the sentence quoted — never a silent no-op.
+//!
+//! | sentence | effect |
+//! |---|---|
+//! | Détruisez la créature ciblée / l'enchantement ciblé / le terrain ciblé … | destroy (701.7) |
+//! | Détruisez la créature non-noire ciblée et le terrain ciblé | destroy, two targets |
+//! | Détruisez la créature non-artefact, non-noire ciblée | destroy, with restrictions |
+//! | Détruisez toutes les créatures [non-]noires / toutes les créatures | destroy, no target |
+//! | Il/Elle ne peut pas être régénéré(e), Ils ne peuvent pas être régénérés | no regeneration |
+//! | Piochez une carte / deux cartes | draw (121) |
+//! | Exilez la créature ciblée … | exile (701.11) |
+//! | Renvoyez le permanent ciblé dans la main de son propriétaire | return (400.7) |
+//! | ~ inflige 3 blessures à n'importe quelle cible / à une cible, créature ou joueur / à la créature ciblée / au joueur ciblé / à chaque créature / à chaque créature et à chaque joueur | damage (120) |
+//! | Contrecarrez le sort ciblé | counter (701.5) |
+//! | Vous gagnez 3 points de vie / Le joueur ciblé perd 2 points de vie | life (119) |
+//! | Tous les terrains sont des créatures 1/1 qui sont toujours des terrains | static (205.1b, 613) |
+//!
+//! Each instance of the word « cible » is one target, in text order (601.2c).
+
+use super::card::{CardType, Colour};
+use crate::text::fold;
+
+/// What a target may be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub enum TargetKind {
+    /// A creature.
+    Creature,
+    /// An enchantment.
+    Enchantment,
+    /// A land.
+    Land,
+    /// An artifact.
+    Artifact,
+    /// Any permanent.
+    Permanent,
+    /// A spell on the stack.
+    Spell,
+    /// A player.
+    Player,
+    /// « n'importe quelle cible »: a creature, a player or a planeswalker (115.4).
+    Any,
+    /// « une cible, créature ou joueur ».
+    CreatureOrPlayer,
+}
+
+/// One instance of « cible »: what it may be and the restrictions printed.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct TargetSpec {
+    /// What it may be.
+    pub kind: TargetKind,
+    /// « non-noire »: colours it must not have.
+    pub not_colours: Vec<Colour>,
+    /// « non-artefact »: types it must not have.
+    pub not_types: Vec<CardType>,
+    /// The words as printed, for explanations.
+    pub phrase: String,
+}
+
+impl TargetSpec {
+    /// A target with no restriction.
+    pub fn plain(kind: TargetKind) -> TargetSpec {
+        let mut spec = TargetSpec { kind, not_colours: vec![], not_types: vec![], phrase: String::new() };
+        spec.phrase = spec.describe();
+        spec
+    }
+
+    /// The target as French prints it: « la créature non-noire ciblée »,
+    /// « le terrain ciblé », « n'importe quelle cible ».
+    pub fn describe(&self) -> String {
+        let (noun, feminine) = match self.kind {
+            TargetKind::Creature => ("créature", true),
+            TargetKind::Enchantment => ("enchantement", false),
+            TargetKind::Land => ("terrain", false),
+            TargetKind::Artifact => ("artefact", false),
+            TargetKind::Permanent => ("permanent", false),
+            TargetKind::Spell => ("sort", false),
+            TargetKind::Player => ("joueur", false),
+            TargetKind::Any => return "n'importe quelle cible".into(),
+            TargetKind::CreatureOrPlayer => return "une cible, créature ou joueur".into(),
+        };
+        let mut qualifiers: Vec<String> = self.not_types.iter().map(|t| format!("non-{}", t.name())).collect();
+        qualifiers
+            .extend(self.not_colours.iter().map(|c| format!("non-{}", if feminine { c.feminine() } else { c.name() })));
+        let article = match (feminine, noun.starts_with(['a', 'e', 'é'])) {
+            (_, true) => "l'",
+            (true, false) => "la ",
+            (false, false) => "le ",
+        };
+        let qualifiers = if qualifiers.is_empty() { String::new() } else { format!(" {}", qualifiers.join(", ")) };
+        format!("{article}{noun}{qualifiers} {}", if feminine { "ciblée" } else { "ciblé" })
+    }
+}
+
+/// Who or what an effect acts on.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub enum Subject {
+    /// The target with this index.
+    Target(usize),
+    /// « toutes les créatures [non-]noires »: every creature, with colour conditions.
+    AllCreatures {
+        /// Colours they must have.
+        colours: Vec<Colour>,
+        /// Colours they must not have.
+        not_colours: Vec<Colour>,
+    },
+    /// « chaque créature ».
+    EachCreature,
+    /// « chaque créature et chaque joueur ».
+    EachCreatureAndPlayer,
+}
+
+/// One effect of a spell's text.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub enum Effect {
+    /// Destroy (701.7); `regenerate` is false after « ne peut pas être régénéré ».
+    Destroy {
+        /// What is destroyed.
+        what: Subject,
+        /// Whether regeneration may replace the destruction.
+        regenerate: bool,
+    },
+    /// Exile (701.11).
+    Exile(Subject),
+    /// Return to its owner's hand.
+    ReturnToHand(Subject),
+    /// Damage dealt by the spell (120).
+    Damage {
+        /// How much.
+        amount: u32,
+        /// To whom.
+        to: Subject,
+    },
+    /// The controller draws cards (121).
+    Draw(u32),
+    /// Counter the target spell (701.5).
+    Counter(Subject),
+    /// The controller gains life (119).
+    GainLife(u32),
+    /// The target player loses life (119).
+    LoseLife {
+        /// Who.
+        who: Subject,
+        /// How much.
+        amount: u32,
+    },
+}
+
+/// A static ability the engine knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub enum Static {
+    /// « Tous les terrains sont des créatures 1/1 qui sont toujours des terrains. »
+    AllLandsAreCreatures,
+}
+
+/// One instruction: an effect, the sentence it comes from, and the part of
+/// the sentence it is (« détruisez le terrain ciblé »), for explanations.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Instruction {
+    /// What it does.
+    pub effect: Effect,
+    /// The printed sentence.
+    pub sentence: String,
+    /// The part of the sentence, in French.
+    pub part: String,
+}
+
+/// A rules text, read.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Text {
+    /// One entry per instance of « cible », in order.
+    pub targets: Vec<TargetSpec>,
+    /// The instructions, in the order written (608.2c).
+    pub effects: Vec<Instruction>,
+    /// Static abilities.
+    pub statics: Vec<Static>,
+}
+
+/// A number written in words or digits.
+fn number(word: &str) -> Option<u32> {
+    let n = match word {
+        "un" | "une" => 1,
+        "deux" => 2,
+        "trois" => 3,
+        "quatre" => 4,
+        "cinq" => 5,
+        "six" => 6,
+        "sept" => 7,
+        "huit" => 8,
+        "neuf" => 9,
+        "dix" => 10,
+        w => return w.parse().ok().filter(|n| *n <= 1000),
+    };
+    Some(n)
+}
+
+/// « la créature non-noire ciblée », « l'enchantement ciblé »: a target.
+fn target_phrase(phrase: &str) -> Option<TargetSpec> {
+    let p = phrase.trim();
+    let p = p.strip_prefix("la ").or_else(|| p.strip_prefix("le ")).or_else(|| p.strip_prefix("l'"))?;
+    let words: Vec<&str> = p.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+    let (last, rest) = words.split_last()?;
+    if !matches!(*last, "cible" | "ciblee") {
+        return None;
+    }
+    let (noun, qualifiers) = rest.split_first()?;
+    let kind = match *noun {
+        "creature" => TargetKind::Creature,
+        "enchantement" => TargetKind::Enchantment,
+        "terrain" => TargetKind::Land,
+        "artefact" => TargetKind::Artifact,
+        "permanent" => TargetKind::Permanent,
+        "sort" => TargetKind::Spell,
+        "joueur" => TargetKind::Player,
+        _ => return None,
+    };
+    let mut spec = TargetSpec { kind, not_colours: vec![], not_types: vec![], phrase: String::new() };
+    for q in qualifiers {
+        let negated = q.strip_prefix("non-")?;
+        if let Some(c) = Colour::parse(negated) {
+            spec.not_colours.push(c);
+        } else if negated == "artefact" {
+            spec.not_types.push(CardType::Artefact);
+        } else if negated == "creature" {
+            spec.not_types.push(CardType::Creature);
+        } else {
+            return None;
+        }
+    }
+    spec.phrase = spec.describe();
+    Some(spec)
+}
+
+/// « toutes les créatures », « toutes les créatures non-noires », « … noires ».
+fn all_creatures(phrase: &str) -> Option<Subject> {
+    let rest = phrase.trim().strip_prefix("toutes les creatures")?;
+    let (mut colours, mut not_colours) = (vec![], vec![]);
+    for q in rest.split([' ', ',']).filter(|w| !w.is_empty() && *w != "et") {
+        match q.strip_prefix("non-") {
+            Some(c) => not_colours.push(Colour::parse(c)?),
+            None => colours.push(Colour::parse(q)?),
+        }
+    }
+    Some(Subject::AllCreatures { colours, not_colours })
+}
+
+/// Splits a printed text into sentences, keeping each printed sentence.
+fn sentences(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    let mut in_quote = false;
+    for c in text.chars() {
+        match c {
+            '«' | '“' => in_quote = true,
+            '»' | '”' => in_quote = false,
+            _ => {}
+        }
+        if (c == '.' || c == '\n') && !in_quote {
+            if !current.trim().is_empty() {
+                out.push(current.trim().to_string());
+            }
+            current.clear();
+        } else {
+            current.push(c);
+        }
+    }
+    if !current.trim().is_empty() {
+        out.push(current.trim().to_string());
+    }
+    out
+}
+
+/// Reads a rules text. `Err` quotes the first sentence outside the subset.
+pub fn parse(text: &str) -> Result<Text, String> {
+    let mut out = Text::default();
+    for printed in sentences(text) {
+        let f = fold(&printed).replace(['’', '‘'], "'").split_whitespace().collect::<Vec<_>>().join(" ");
+        let unknown = || {
+            format!(
+                "phrase hors du sous-ensemble compris par le moteur : « {printed} » (voir docs/scenarios.md pour les \
+                 phrases reconnues)"
+            )
+        };
+        let target = |out: &mut Text, phrase: &str| -> Option<Subject> {
+            let spec = target_phrase(phrase)?;
+            out.targets.push(spec);
+            Some(Subject::Target(out.targets.len() - 1))
+        };
+        let effect = if let Some(what) = f.strip_prefix("detruisez ") {
+            if let Some(all) = all_creatures(what) {
+                vec![(Effect::Destroy { what: all, regenerate: true }, printed.clone())]
+            } else {
+                let mut effects = vec![];
+                for phrase in what.split(" et ") {
+                    let subject = target(&mut out, phrase).ok_or_else(unknown)?;
+                    let part = format!("détruisez {}", out.targets[out.targets.len() - 1].phrase);
+                    effects.push((Effect::Destroy { what: subject, regenerate: true }, part));
+                }
+                effects
+            }
+        } else if matches!(
+            f.as_str(),
+            "il ne peut pas etre regenere"
+                | "elle ne peut pas etre regeneree"
+                | "ils ne peuvent pas etre regeneres"
+                | "elles ne peuvent pas etre regenerees"
+        ) {
+            // Applies to what the sentence before destroys (« Ils » : all of it).
+            let plural = f.starts_with("ils") || f.starts_with("elles");
+            let destroys: Vec<usize> = out
+                .effects
+                .iter()
+                .enumerate()
+                .filter(|(_, i)| matches!(i.effect, Effect::Destroy { .. }))
+                .map(|(i, _)| i)
+                .collect();
+            if destroys.is_empty() {
+                return Err(format!("« {printed} » ne suit aucune destruction"));
+            }
+            let concerned: &[usize] = if plural { &destroys } else { &destroys[destroys.len() - 1..] };
+            for &i in concerned {
+                if let Effect::Destroy { regenerate, .. } = &mut out.effects[i].effect {
+                    *regenerate = false;
+                }
+            }
+            continue;
+        } else if let Some(rest) = f.strip_prefix("piochez ") {
+            let mut words = rest.split(' ');
+            let n = words.next().and_then(number).ok_or_else(unknown)?;
+            if !matches!(words.next(), Some("carte" | "cartes")) || words.next().is_some() {
+                return Err(unknown());
+            }
+            vec![(Effect::Draw(n), printed.clone())]
+        } else if let Some(what) = f.strip_prefix("exilez ") {
+            let subject = target(&mut out, what).ok_or_else(unknown)?;
+            let part = format!("exilez {}", out.targets[out.targets.len() - 1].phrase);
+            vec![(Effect::Exile(subject), part)]
+        } else if let Some(what) = f.strip_prefix("renvoyez ") {
+            let phrase = what.strip_suffix(" dans la main de son proprietaire").ok_or_else(unknown)?;
+            let subject = target(&mut out, phrase).ok_or_else(unknown)?;
+            vec![(Effect::ReturnToHand(subject), printed.clone())]
+        } else if let Some((_, rest)) = f.split_once(" inflige ").or_else(|| f.split_once(" infligent ")) {
+            let (amount, rest) = rest.split_once(' ').ok_or_else(unknown)?;
+            let amount = number(amount).ok_or_else(unknown)?;
+            let to = rest.strip_prefix("blessures ").or_else(|| rest.strip_prefix("blessure ")).ok_or_else(unknown)?;
+            let subject = match to {
+                "a n'importe quelle cible" => {
+                    out.targets.push(TargetSpec::plain(TargetKind::Any));
+                    Subject::Target(out.targets.len() - 1)
+                }
+                "a une cible, creature ou joueur" | "a une cible creature ou joueur" => {
+                    out.targets.push(TargetSpec::plain(TargetKind::CreatureOrPlayer));
+                    Subject::Target(out.targets.len() - 1)
+                }
+                "a chaque creature" => Subject::EachCreature,
+                "a chaque creature et a chaque joueur" => Subject::EachCreatureAndPlayer,
+                t => match t.strip_prefix("au ").or_else(|| t.strip_prefix("a ")) {
+                    Some(phrase) => {
+                        let phrase =
+                            if phrase.starts_with("joueur") { format!("le {phrase}") } else { phrase.to_string() };
+                        target(&mut out, &phrase).ok_or_else(unknown)?
+                    }
+                    None => return Err(unknown()),
+                },
+            };
+            vec![(Effect::Damage { amount, to: subject }, printed.clone())]
+        } else if f == "contrecarrez le sort cible" {
+            let subject = target(&mut out, "le sort cible").ok_or_else(unknown)?;
+            vec![(Effect::Counter(subject), printed.clone())]
+        } else if let Some(rest) = f.strip_prefix("vous gagnez ") {
+            let (n, unit) = rest.split_once(' ').ok_or_else(unknown)?;
+            if !matches!(unit, "points de vie" | "point de vie") {
+                return Err(unknown());
+            }
+            vec![(Effect::GainLife(number(n).ok_or_else(unknown)?), printed.clone())]
+        } else if let Some(rest) = f.strip_prefix("le joueur cible perd ") {
+            let (n, unit) = rest.split_once(' ').ok_or_else(unknown)?;
+            if !matches!(unit, "points de vie" | "point de vie") {
+                return Err(unknown());
+            }
+            let who = target(&mut out, "le joueur cible").ok_or_else(unknown)?;
+            vec![(Effect::LoseLife { who, amount: number(n).ok_or_else(unknown)? }, printed.clone())]
+        } else if f == "tous les terrains sont des creatures 1/1 qui sont toujours des terrains" {
+            out.statics.push(Static::AllLandsAreCreatures);
+            continue;
+        } else {
+            return Err(unknown());
+        };
+        for (effect, part) in effect {
+            out.effects.push(Instruction { effect, sentence: printed.clone(), part });
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn salve_and_spores() {
+        let t = parse("Détruisez l'enchantement ciblé. Piochez une carte.").unwrap();
+        assert_eq!(t.targets.len(), 1);
+        assert_eq!(t.targets[0].kind, TargetKind::Enchantment);
+        assert_eq!(t.effects[1].effect, Effect::Draw(1));
+        assert_eq!(t.targets[0].phrase, "l'enchantement ciblé");
+
+        let t = parse("Détruisez la créature non-noire ciblée et le terrain ciblé. Ils ne peuvent pas être régénérés.")
+            .unwrap();
+        assert_eq!(t.targets.len(), 2);
+        assert_eq!(t.targets[0].not_colours, [Colour::Noir]);
+        assert_eq!(t.targets[1].kind, TargetKind::Land);
+        assert!(t.effects.iter().all(|i| matches!(i.effect, Effect::Destroy { regenerate: false, .. })));
+        assert_eq!(t.targets[0].phrase, "la créature non-noire ciblée");
+        assert_eq!(t.effects[1].part, "détruisez le terrain ciblé");
+    }
+
+    #[test]
+    fn the_rest_of_the_subset() {
+        let t =
+            parse("Détruisez la créature non-artefact, non-noire ciblée. Elle ne peut pas être régénérée.").unwrap();
+        assert_eq!(t.targets[0].not_types, [CardType::Artefact]);
+        assert_eq!(t.targets[0].phrase, "la créature non-artefact, non-noire ciblée");
+        assert!(matches!(
+            parse("Détruisez toutes les créatures non-noires.").unwrap().effects[0].effect,
+            Effect::Destroy { what: Subject::AllCreatures { .. }, regenerate: true }
+        ));
+        let t = parse("Le Pyroclasme inflige 2 blessures à chaque créature.").unwrap();
+        assert_eq!(t.effects[0].effect, Effect::Damage { amount: 2, to: Subject::EachCreature });
+        for text in [
+            "Foudre inflige 3 blessures à n'importe quelle cible.",
+            "~ inflige trois blessures à une cible, créature ou joueur.",
+            "La Hache de lave inflige 5 blessures au joueur ciblé.",
+            "Choc inflige 2 blessures à la créature ciblée.",
+        ] {
+            let t = parse(text).unwrap();
+            assert_eq!(t.targets.len(), 1, "{text}");
+        }
+        assert_eq!(parse("Piochez deux cartes.").unwrap().effects[0].effect, Effect::Draw(2));
+        assert!(matches!(parse("Contrecarrez le sort ciblé.").unwrap().effects[0].effect, Effect::Counter(_)));
+        assert_eq!(parse("Vous gagnez 3 points de vie.").unwrap().effects[0].effect, Effect::GainLife(3));
+        assert!(matches!(
+            parse("Le joueur ciblé perd 2 points de vie.").unwrap().effects[0].effect,
+            Effect::LoseLife { amount: 2, .. }
+        ));
+        assert_eq!(
+            parse("Tous les terrains sont des créatures 1/1 qui sont toujours des terrains.").unwrap().statics.len(),
+            1
+        );
+        assert!(matches!(
+            parse("Renvoyez le permanent ciblé dans la main de son propriétaire.").unwrap().effects[0].effect,
+            Effect::ReturnToHand(_)
+        ));
+        assert!(matches!(parse("Exilez la créature ciblée.").unwrap().effects[0].effect, Effect::Exile(_)));
+    }
+
+    #[test]
+    fn outside_the_subset_quotes_the_sentence() {
+        let e = parse("Détruisez l'enchantement ciblé. Mélangez votre bibliothèque.").unwrap_err();
+        assert!(e.contains("« Mélangez votre bibliothèque »"), "{e}");
+        assert!(parse("Il ne peut pas être régénéré.").unwrap_err().contains("ne suit aucune destruction"));
+        assert!(parse("Détruisez la licorne ciblée.").is_err());
+    }
+}

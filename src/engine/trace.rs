@@ -1,0 +1,376 @@
+//! Playing a scenario: the trace of its steps, the board after each one, the
+//! result, and the comparison with `[attendu]`.
+//!
+//! The trace is plain data (serde): the CLI prints it as text or JSON, the
+//! web app renders it as pages. The JSON keys are stable: `steps[]` (`rules`,
+//! `text`, `state`, …), `result` (`zones`, `draws`, `life`, `damage`,
+//! `countered`), `expected` (`ok`, `differences`).
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::card::CardType;
+use super::game::{Event, Game};
+use super::scenario::{Action, Choice, Scenario, Zone};
+
+/// The most steps a scenario may have: the engine is bounded, whatever a
+/// judge types in the web editor.
+pub const MAX_STEPS: usize = 200;
+
+/// One card as shown on the board.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CardView {
+    /// The scenario's handle.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// The object's identity number (it changes with each zone change, 400.7).
+    pub object: u64,
+    /// Type line after continuous effects.
+    pub type_line: String,
+    /// Whether it is a creature now.
+    pub creature: bool,
+    /// Colours after continuous effects (« blanc », …).
+    pub colours: Vec<String>,
+    /// Keyword abilities after continuous effects.
+    pub abilities: Vec<String>,
+    /// Power/toughness, for a creature.
+    pub power_toughness: Option<String>,
+    /// Damage marked.
+    pub damage: u32,
+    /// Tapped.
+    pub tapped: bool,
+    /// Regeneration shields.
+    pub shields: u32,
+    /// What it is attached to (an aura).
+    pub attached_to: Option<String>,
+    /// Its targets, while a spell.
+    pub targets: Vec<String>,
+    /// Owner's name.
+    pub owner: String,
+}
+
+/// One player's side of the board.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlayerView {
+    /// Name.
+    pub name: String,
+    /// Life total.
+    pub life: i32,
+    /// Cards drawn since the start.
+    pub draws: u32,
+    /// Cards left in the library (anonymous, plus scenario cards there).
+    pub library: u32,
+    /// Whether the player lost (704.5a).
+    pub lost: bool,
+    /// Whether the player is within the active player's range of influence
+    /// (always, without the 801 option).
+    pub in_range: bool,
+    /// Permanents controlled.
+    pub battlefield: Vec<CardView>,
+    /// Hand.
+    pub hand: Vec<CardView>,
+    /// Graveyard (cards owned).
+    pub graveyard: Vec<CardView>,
+    /// Exile (cards owned).
+    pub exile: Vec<CardView>,
+}
+
+/// The board at one moment.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Board {
+    /// Players, in seat order.
+    pub players: Vec<PlayerView>,
+    /// The stack, top first.
+    pub stack: Vec<CardView>,
+}
+
+/// One step of the trace.
+#[derive(Debug, Clone, Serialize)]
+pub struct TraceStep {
+    /// Its number, from 1.
+    pub number: usize,
+    /// The action, in a few words (« Rob lance Salve d'aura »).
+    pub action: String,
+    /// The author's comment.
+    pub comment: Option<String>,
+    /// Its line in the scenario file.
+    pub line: u32,
+    /// What happened, one sentence per event.
+    pub text: String,
+    /// The events, each with its rules.
+    pub events: Vec<EventView>,
+    /// Every rule cited in the step, in order of first citation.
+    pub rules: Vec<String>,
+    /// The board after the step.
+    pub state: Board,
+}
+
+/// An event of a step.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct EventView {
+    /// What happened.
+    pub text: String,
+    /// The rules applied.
+    pub rules: Vec<String>,
+}
+
+/// The end of the scenario.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    /// Card id → zone name.
+    pub zones: BTreeMap<String, String>,
+    /// Player → cards drawn.
+    pub draws: BTreeMap<String, u32>,
+    /// Player → life total.
+    pub life: BTreeMap<String, i32>,
+    /// Permanent id → damage marked (permanents on the battlefield).
+    pub damage: BTreeMap<String, u32>,
+    /// Spells countered, in order.
+    pub countered: Vec<String>,
+}
+
+/// The comparison with `[attendu]`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Check {
+    /// Whether the scenario has an `[attendu]` table.
+    pub present: bool,
+    /// Whether every expectation holds (true without `[attendu]`).
+    pub ok: bool,
+    /// Each expectation that does not hold, in French.
+    pub differences: Vec<String>,
+}
+
+/// A scenario, played.
+#[derive(Debug, Clone, Serialize)]
+pub struct Outcome {
+    /// The scenario's title.
+    pub title: String,
+    /// Its file.
+    pub path: String,
+    /// Rules it illustrates.
+    pub illustrates: Vec<String>,
+    /// The board before the first step.
+    pub initial: Board,
+    /// The steps.
+    pub steps: Vec<TraceStep>,
+    /// The result.
+    pub result: Summary,
+    /// The comparison with `[attendu]`.
+    pub expected: Check,
+}
+
+impl Outcome {
+    /// Every rule the trace cites, each once, in order of first citation.
+    pub fn cited_rules(&self) -> Vec<&str> {
+        let mut out: Vec<&str> = Vec::new();
+        for r in self.steps.iter().flat_map(|s| &s.rules) {
+            if !out.contains(&r.as_str()) {
+                out.push(r);
+            }
+        }
+        out
+    }
+}
+
+/// Plays the scenario, step by step.
+pub fn run(scenario: &Scenario) -> Outcome {
+    let mut game = Game::new(scenario);
+    let initial = board(&game);
+    let mut steps = Vec::new();
+    for (i, step) in scenario.steps.iter().take(MAX_STEPS).enumerate() {
+        let action = describe(&game, &step.action);
+        let events = game.play(&step.action);
+        steps.push(trace_step(i + 1, action, step.comment.clone(), step.line, &events, board(&game)));
+    }
+    let result = summary(&game);
+    let expected = check(scenario, &game, &result);
+    Outcome {
+        title: scenario.title.clone(),
+        path: scenario.path.clone(),
+        illustrates: scenario.illustrates.iter().map(|r| r.to_string()).collect(),
+        initial,
+        steps,
+        result,
+        expected,
+    }
+}
+
+fn trace_step(
+    number: usize,
+    action: String,
+    comment: Option<String>,
+    line: u32,
+    events: &[Event],
+    state: Board,
+) -> TraceStep {
+    let mut rules: Vec<String> = Vec::new();
+    for r in events.iter().flat_map(|e| &e.rules) {
+        if !rules.iter().any(|x| x == r) {
+            rules.push(r.to_string());
+        }
+    }
+    let text = events.iter().map(|e| e.text.as_str()).collect::<Vec<_>>().join(" ");
+    let events = events
+        .iter()
+        .map(|e| EventView { text: e.text.clone(), rules: e.rules.iter().map(|r| r.to_string()).collect() })
+        .collect();
+    TraceStep { number, action, comment, line, text, events, rules, state }
+}
+
+/// The action of a step, in a few words, before it is played.
+fn describe(game: &Game, action: &Action) -> String {
+    let s = game.scenario;
+    let target = |c: &Choice| match *c {
+        Choice::Card(i) => s.cards[i].name.clone(),
+        Choice::Player(p) => s.players[p].clone(),
+    };
+    match action {
+        Action::Cast { card, targets } => {
+            let c = &s.cards[*card];
+            let who = &s.players[c.controller];
+            if targets.is_empty() {
+                format!("{who} lance {}", c.name)
+            } else {
+                let names: Vec<String> = targets.iter().map(target).collect();
+                format!("{who} lance {} en ciblant {}", c.name, names.join(", puis "))
+            }
+        }
+        Action::Modify { card, .. } => format!("Modification de {}", s.cards[*card].name),
+        Action::Move { card, to } => format!("Déplacement de {} {}", s.cards[*card].name, to.to_phrase()),
+        Action::Regenerate { card } => format!("Régénération de {}", s.cards[*card].name),
+        Action::Resolve => "Tous les joueurs passent : résolution".to_string(),
+    }
+}
+
+fn card_view(game: &Game, i: usize) -> CardView {
+    let s = game.scenario;
+    let card = &s.cards[i];
+    let o = &game.objects[i];
+    let ch = game.chars(i);
+    let creature = ch.is(CardType::Creature);
+    let target = |c: &Choice| match *c {
+        Choice::Card(t) => s.cards[t].name.clone(),
+        Choice::Player(p) => s.players[p].clone(),
+    };
+    CardView {
+        id: card.id.clone(),
+        name: card.name.clone(),
+        object: o.id,
+        type_line: ch.type_line.to_string(),
+        creature,
+        colours: ch.colours.iter().map(|c| c.name().to_string()).collect(),
+        abilities: ch.keywords.iter().map(|k| k.to_string()).collect(),
+        power_toughness: creature.then(|| format!("{}/{}", ch.power.unwrap_or(0), ch.toughness.unwrap_or(0))),
+        damage: o.damage,
+        tapped: o.tapped,
+        shields: o.shields,
+        attached_to: o.attached_to.map(|(host, _)| s.cards[host].name.clone()),
+        targets: o.targets.iter().map(|t| target(&t.choice)).collect(),
+        owner: s.players[card.owner].clone(),
+    }
+}
+
+/// The board: each player's zones, and the stack.
+pub fn board(game: &Game) -> Board {
+    let s = game.scenario;
+    let active = 0;
+    let players = (0..s.players.len())
+        .map(|p| {
+            let st = &game.players[p];
+            let mine = |zone: Zone, by_controller: bool| -> Vec<CardView> {
+                (0..s.cards.len())
+                    .filter(|&i| game.objects[i].zone == zone)
+                    .filter(|&i| if by_controller { game.objects[i].controller == p } else { s.cards[i].owner == p })
+                    .map(|i| card_view(game, i))
+                    .collect()
+            };
+            let in_library = (0..s.cards.len())
+                .filter(|&i| game.objects[i].zone == Zone::Library && s.cards[i].owner == p)
+                .count() as u32;
+            PlayerView {
+                name: st.name.clone(),
+                life: st.life,
+                draws: st.draws,
+                library: st.library + in_library,
+                lost: st.lost,
+                in_range: game.in_range(active, p),
+                battlefield: mine(Zone::Battlefield, true),
+                hand: mine(Zone::Hand, false),
+                graveyard: mine(Zone::Graveyard, false),
+                exile: mine(Zone::Exile, false),
+            }
+        })
+        .collect();
+    let stack = game.stack.iter().rev().map(|&i| card_view(game, i)).collect();
+    Board { players, stack }
+}
+
+fn summary(game: &Game) -> Summary {
+    let s = game.scenario;
+    let mut out = Summary::default();
+    for (i, c) in s.cards.iter().enumerate() {
+        let o = &game.objects[i];
+        out.zones.insert(c.id.clone(), o.zone.name().to_string());
+        if o.zone == Zone::Battlefield {
+            out.damage.insert(c.id.clone(), o.damage);
+        }
+    }
+    for p in &game.players {
+        out.draws.insert(p.name.clone(), p.draws);
+        out.life.insert(p.name.clone(), p.life);
+    }
+    out.countered = game.countered.iter().map(|&i| s.cards[i].id.clone()).collect();
+    out
+}
+
+fn check(scenario: &Scenario, game: &Game, result: &Summary) -> Check {
+    let Some(x) = &scenario.expected else {
+        return Check { present: false, ok: true, differences: Vec::new() };
+    };
+    let mut differences = Vec::new();
+    let id = |c: usize| scenario.cards[c].id.as_str();
+    let player = |p: usize| scenario.players[p].as_str();
+    for &(c, zone) in &x.zones {
+        let got = game.objects[c].zone;
+        if got != zone {
+            differences.push(format!("zone de « {} » : attendu {zone}, obtenu {got}", id(c)));
+        }
+    }
+    for &(p, n) in &x.draws {
+        let got = game.players[p].draws;
+        if got != n {
+            differences.push(format!("pioches de {} : attendu {n}, obtenu {got}", player(p)));
+        }
+    }
+    for &(p, n) in &x.life {
+        let got = game.players[p].life;
+        if got != n {
+            differences.push(format!("points de vie de {} : attendu {n}, obtenu {got}", player(p)));
+        }
+    }
+    for &(c, n) in &x.damage {
+        let o = &game.objects[c];
+        if o.zone != Zone::Battlefield {
+            differences.push(format!(
+                "blessures de « {} » : attendu {n}, mais la carte n'est plus sur le champ de bataille ({})",
+                id(c),
+                o.zone
+            ));
+        } else if o.damage != n {
+            differences.push(format!("blessures de « {} » : attendu {n}, obtenu {}", id(c), o.damage));
+        }
+    }
+    let expected: Vec<&str> = x.countered.iter().map(|&c| id(c)).collect();
+    let got: Vec<&str> = result.countered.iter().map(String::as_str).collect();
+    let mut e = expected.clone();
+    let mut g = got.clone();
+    e.sort_unstable();
+    g.sort_unstable();
+    if e != g {
+        let list = |l: &[&str]| if l.is_empty() { "aucun".to_string() } else { l.join(", ") };
+        differences.push(format!("sorts contrecarrés : attendu {}, obtenu {}", list(&expected), list(&got)));
+    }
+    Check { present: true, ok: differences.is_empty(), differences }
+}
