@@ -6,6 +6,7 @@
 mod browser;
 mod cli;
 mod common;
+mod evaluator;
 mod golden;
 mod hostile;
 mod lossless;

@@ -149,7 +149,26 @@ pub(crate) fn toml_error_fr(message: &str) -> String {
         };
         format!("type de valeur incorrect (attendu : {what})")
     } else {
-        format!("syntaxe TOML invalide ({message})")
+        // The parser's syntax messages, said in French for the common slips.
+        let hint = if message.contains("basic string") || message.contains("literal string") {
+            Some("chaîne non fermée : il manque un guillemet")
+        } else if message.contains("duplicate key") {
+            Some("clé en double")
+        } else if message.contains("expected `=`") || message.contains("key with no value") {
+            Some("il manque « = » et une valeur après la clé")
+        } else if message.contains("invalid table header") || message.contains("invalid array") {
+            Some("crochets mal fermés")
+        } else if message.contains("unquoted key") {
+            Some("une clé avec des accents ou des espaces s'écrit entre guillemets : { \"Chloé\" = 1 }")
+        } else if message.contains("invalid string") || message.contains("string values must be quoted") {
+            Some("les chaînes s'écrivent entre guillemets")
+        } else {
+            None
+        };
+        match hint {
+            Some(h) => format!("syntaxe TOML invalide : {h} ({message})"),
+            None => format!("syntaxe TOML invalide ({message})"),
+        }
     }
 }
 

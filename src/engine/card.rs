@@ -196,7 +196,12 @@ impl TypeLine {
             }
         }
         for part in words.split(['-', ' ']).filter(|p| !p.trim().is_empty()) {
-            let ty = CardType::parse(part).ok_or_else(|| format!("type « {part} » inconnu dans « {line} »"))?;
+            let ty = CardType::parse(part).ok_or_else(|| {
+                format!(
+                    "type inconnu dans « {line} » (types : artefact, créature, enchantement, éphémère, planeswalker, \
+                     rituel, terrain ; sur-types : de base, légendaire, neigeux)"
+                )
+            })?;
             t.types.insert(ty);
         }
         if t.types.is_empty() {
@@ -228,8 +233,8 @@ impl fmt::Display for TypeLine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let types: Vec<&str> = self.types.iter().map(|t| t.name()).collect();
         let mut s = types.join("-");
-        if let Some(first) = s.get(..1) {
-            s = format!("{}{}", first.to_uppercase(), &s[1..]);
+        if let Some(first) = s.chars().next() {
+            s = format!("{}{}", first.to_uppercase(), &s[first.len_utf8()..]);
         }
         for sup in &self.supertypes {
             s.push(' ');

@@ -345,6 +345,22 @@ struct RawExpected {
     contrecarres: Vec<Spanned<String>>,
 }
 
+/// The key written at the start of the line holding `offset` (`joueurs =
+/// […]`), or "" for a table header or a line without a key.
+fn key_on_line(text: &str, offset: usize) -> &str {
+    let offset = offset.min(text.len());
+    let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let line = text[start..].lines().next().unwrap_or("");
+    match line.split_once('=') {
+        Some((key, _)) => {
+            let key = key.trim();
+            let bare = !key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+            if bare { key } else { "" }
+        }
+        None => "",
+    }
+}
+
 /// Reads a scenario. With a graph, the rules it illustrates must exist in it.
 pub fn parse(path: &str, text: &str, graph: Option<&Graph>) -> Result<Scenario, ScenarioError> {
     let line_of = |offset: usize| text[..offset.min(text.len())].matches('\n').count() as u32 + 1;
@@ -356,7 +372,11 @@ pub fn parse(path: &str, text: &str, graph: Option<&Graph>) -> Result<Scenario, 
     };
     let raw: RawScenario = toml::from_str(text).map_err(|e| {
         let offset = e.span().map(|s| s.start).unwrap_or(0);
-        err(offset, "", crate::corpus::manifest::toml_error_fr(e.message()))
+        // The key at fault: the one the parser names (unknown, missing), or
+        // the one written on the line of the error.
+        let named = e.message().split('`').nth(1).filter(|_| e.message().contains(" field `"));
+        let key = named.unwrap_or_else(|| key_on_line(text, offset));
+        err(offset, key, crate::corpus::manifest::toml_error_fr(e.message()))
     })?;
 
     // Players.
@@ -381,6 +401,20 @@ pub fn parse(path: &str, text: &str, graph: Option<&Graph>) -> Result<Scenario, 
                 format!("joueur « {} » inconnu (joueurs : {})", name.get_ref(), players.join(", ")),
             )
         })
+    };
+    // Power and toughness, and counts: bounded so that no arithmetic overflows.
+    let stat = |v: &Option<Spanned<i64>>, key: &str| -> Result<Option<i32>, ScenarioError> {
+        match v {
+            None => Ok(None),
+            Some(n) if (-100..=1000).contains(n.get_ref()) => Ok(Some(*n.get_ref() as i32)),
+            Some(n) => Err(err(n.span().start, key, "valeur hors limites (-100 à 1000)".into())),
+        }
+    };
+    let count = |v: &Spanned<i64>, key: &str| -> Result<u32, ScenarioError> {
+        u32::try_from(*v.get_ref())
+            .ok()
+            .filter(|n| *n <= 10_000)
+            .ok_or_else(|| err(v.span().start, key, format!("nombre attendu de 0 à 10000, pas {}", v.get_ref())))
     };
     let range = match &raw.portee_influence {
         None => None,
@@ -449,14 +483,7 @@ pub fn parse(path: &str, text: &str, graph: Option<&Graph>) -> Result<Scenario, 
         for k in &c.capacites {
             keywords.push(Keyword::parse(k.get_ref()).map_err(|m| err(k.span().start, "capacites", m))?);
         }
-        let pt = |v: &Option<Spanned<i64>>, key: &str| -> Result<Option<i32>, ScenarioError> {
-            match v {
-                None => Ok(None),
-                Some(n) if (-100..=1000).contains(n.get_ref()) => Ok(Some(*n.get_ref() as i32)),
-                Some(n) => Err(err(n.span().start, key, "valeur hors limites (-100 à 1000)".into())),
-            }
-        };
-        let (power, toughness) = (pt(&c.force, "force")?, pt(&c.endurance, "endurance")?);
+        let (power, toughness) = (stat(&c.force, "force")?, stat(&c.endurance, "endurance")?);
         if type_line.is(CardType::Creature) && (power.is_none() || toughness.is_none()) {
             return Err(err(
                 rc.span().start,
@@ -585,8 +612,8 @@ pub fn parse(path: &str, text: &str, graph: Option<&Graph>) -> Result<Scenario, 
             if let Some(t) = &s.type_line {
                 change.type_line = Some(TypeLine::parse(t.get_ref()).map_err(|m| err(t.span().start, "type", m))?);
             }
-            change.power = s.force.as_ref().map(|f| *f.get_ref() as i32);
-            change.toughness = s.endurance.as_ref().map(|f| *f.get_ref() as i32);
+            change.power = stat(&s.force, "force")?;
+            change.toughness = stat(&s.endurance, "endurance")?;
             if change == Change::default() {
                 return Err(err(
                     at,
@@ -660,13 +687,17 @@ pub fn parse(path: &str, text: &str, graph: Option<&Graph>) -> Result<Scenario, 
                 x.zones.push((by_name(k, v.span().start, "zones")?, zone));
             }
             for (k, v) in &e.pioches {
-                x.draws.push((by_player(k, v.span().start, "pioches")?, (*v.get_ref()).max(0) as u32));
+                x.draws.push((by_player(k, v.span().start, "pioches")?, count(v, "pioches")?));
             }
             for (k, v) in &e.points_de_vie {
-                x.life.push((by_player(k, v.span().start, "points_de_vie")?, *v.get_ref() as i32));
+                let life = i32::try_from(*v.get_ref())
+                    .ok()
+                    .filter(|n| n.abs() <= 1_000_000)
+                    .ok_or_else(|| err(v.span().start, "points_de_vie", "valeur hors limites".into()))?;
+                x.life.push((by_player(k, v.span().start, "points_de_vie")?, life));
             }
             for (k, v) in &e.blessures {
-                x.damage.push((by_name(k, v.span().start, "blessures")?, (*v.get_ref()).max(0) as u32));
+                x.damage.push((by_name(k, v.span().start, "blessures")?, count(v, "blessures")?));
             }
             for v in &e.contrecarres {
                 x.countered.push(by_name(v.get_ref(), v.span().start, "contrecarres")?);

@@ -1,0 +1,684 @@
+//! The ruling evaluator: the shipped scenarios, each engine rule, bad
+//! scenarios, text outside the subset, and `arbitre explique`.
+
+use std::process::Command;
+
+use arbitre::engine::{self, Outcome, Scenario, ScenarioError};
+use proptest::prelude::*;
+use serde_json::Value;
+
+use crate::common::french;
+
+/// Reads a scenario written in a test, checked against the French corpus.
+fn read(toml: &str) -> Result<Scenario, ScenarioError> {
+    engine::parse("essai.toml", toml, Some(french()))
+}
+
+/// Reads and plays a scenario written in a test.
+fn play(toml: &str) -> Outcome {
+    let s = read(toml).unwrap_or_else(|e| panic!("{e}"));
+    engine::run(&s)
+}
+
+/// Every event text of the trace, one per line.
+fn events(o: &Outcome) -> String {
+    o.steps.iter().flat_map(|s| &s.events).map(|e| format!("{} {:?}", e.text, e.rules)).collect::<Vec<_>>().join("\n")
+}
+
+fn zone<'a>(o: &'a Outcome, id: &str) -> &'a str {
+    &o.result.zones[id]
+}
+
+/// The shipped scenario with this file name, played.
+fn shipped(name: &str) -> Outcome {
+    let (path, text) = engine::embedded()
+        .into_iter()
+        .find(|(p, _)| p.ends_with(&format!("/{name}.toml")))
+        .unwrap_or_else(|| panic!("scénario {name} absent"));
+    engine::run(&engine::parse(&path, text, Some(french())).unwrap_or_else(|e| panic!("{e}")))
+}
+
+const TWO_PLAYERS: &str = "titre = \"essai\"\njoueurs = [\"Alex\", \"Rob\"]\n";
+
+const BEAR: &str = r#"
+[[carte]]
+id = "ours"
+nom = "Ours"
+type = "Créature : ours"
+cout = "{1}{G}"
+force = 2
+endurance = 2
+proprietaire = "Rob"
+zone = "champ de bataille"
+"#;
+
+/// A spell of Alex's, in hand.
+fn spell(id: &str, colour_cost: &str, kind: &str, text: &str) -> String {
+    format!(
+        "\n[[carte]]\nid = \"{id}\"\nnom = \"Sort {id}\"\ntype = \"{kind}\"\ncout = \"{colour_cost}\"\ntexte = \"{text}\"\nproprietaire = \"Alex\"\nzone = \"main\"\n"
+    )
+}
+
+// ---------------------------------------------------------------- shipped scenarios
+
+#[test]
+fn every_shipped_scenario_reads_and_its_expectations_hold() {
+    let all = engine::load_embedded(french());
+    assert!(all.len() >= 8, "{} scénarios", all.len());
+    for s in all {
+        let s = s.unwrap_or_else(|e| panic!("{e}"));
+        assert!(s.expected.is_some(), "{} : pas de [attendu]", s.path);
+        assert!(!s.illustrates.is_empty(), "{} : pas de règle illustrée", s.path);
+        let o = engine::run(&s);
+        assert!(o.expected.ok, "{} : {:?}", s.path, o.expected.differences);
+        assert_eq!(o.steps.len(), s.steps.len());
+        assert!(o.steps.iter().all(|step| !step.rules.is_empty()), "{} : une étape sans règle", s.path);
+    }
+}
+
+#[test]
+fn every_rule_the_engine_cites_exists_in_the_graph() {
+    // The rules cited by the shipped scenarios' traces…
+    for s in engine::load_embedded(french()) {
+        let o = engine::run(&s.unwrap());
+        for rule in o.cited_rules() {
+            assert!(engine::resolve_rule(french(), rule).is_some(), "{} cite {rule}, absente du corpus", o.path);
+        }
+    }
+    // …and every rule written in the engine's code, whether a shipped
+    // scenario reaches it or not.
+    let sources = [include_str!("../src/engine/game.rs"), include_str!("../src/engine/card.rs")];
+    let mut cited = Vec::new();
+    for source in sources {
+        for literal in source.split('"').skip(1).step_by(2) {
+            let is_rule = literal.get(..3).is_some_and(|p| p.chars().all(|c| c.is_ascii_digit()))
+                && literal.chars().all(|c| c.is_ascii_alphanumeric() || c == '.');
+            if is_rule {
+                cited.push(literal);
+            }
+        }
+    }
+    assert!(cited.len() > 40, "{cited:?}");
+    for rule in cited {
+        assert!(engine::resolve_rule(french(), rule).is_some(), "le moteur cite {rule}, absente du corpus");
+    }
+}
+
+#[test]
+fn salve_d_aura_target_still_legal_destroys_and_draws() {
+    let o = shipped("salve-d-aura-cible-legale");
+    assert_eq!(zone(&o, "croisade"), "cimetière");
+    assert_eq!(o.result.draws["Alex"], 1);
+    assert!(o.result.countered.is_empty());
+    assert!(events(&o).contains("toujours une cible légale"));
+}
+
+#[test]
+fn salve_d_aura_protection_from_white_counters_and_nobody_draws() {
+    let o = shipped("salve-d-aura-protection-contre-le-blanc");
+    assert_eq!(o.result.countered, ["salve"]);
+    assert_eq!(o.result.draws["Alex"], 0);
+    assert_eq!(zone(&o, "croisade"), "champ de bataille");
+    let resolution = &o.steps[2];
+    assert!(resolution.rules.contains(&"608.2b".to_string()) && resolution.rules.contains(&"702.16b".to_string()));
+    assert!(resolution.text.contains("personne ne pioche"), "{}", resolution.text);
+}
+
+#[test]
+fn salve_d_aura_target_left_the_battlefield_counters() {
+    let o = shipped("salve-d-aura-quitte-le-champ-de-bataille");
+    assert_eq!(o.result.countered, ["salve"]);
+    assert_eq!(o.result.draws["Alex"], 0);
+    // It came back, as a new object the spell never targeted (400.7).
+    assert_eq!(zone(&o, "croisade"), "champ de bataille");
+    assert!(events(&o).contains("nouvel objet, que le sort ne cible pas"));
+}
+
+#[test]
+fn spores_pesteuses_same_land_turned_black_is_destroyed_without_regeneration() {
+    let o = shipped("spores-pesteuses-terrain-anime-devient-noir");
+    assert!(o.result.countered.is_empty());
+    assert_eq!(zone(&o, "foret"), "cimetière");
+    let text = events(&o);
+    assert!(text.contains("« détruisez la créature non-noire ciblée » vise une cible devenue illégale"), "{text}");
+    assert!(text.contains("interdit la régénération"), "{text}");
+    // The board before resolution shows the black animated land with its shield.
+    let before = &o.steps[3].state.players[1].battlefield[0];
+    assert_eq!((before.colours.as_slice(), before.shields), (&["noir".to_string()][..], 1));
+    assert!(before.creature && before.type_line.starts_with("Terrain-créature"));
+}
+
+#[test]
+fn spores_pesteuses_both_targets_illegal_is_countered() {
+    let o = shipped("spores-pesteuses-deux-cibles-illegales");
+    assert_eq!(o.result.countered, ["spores"]);
+    assert_eq!((zone(&o, "ours"), zone(&o, "montagne")), ("champ de bataille", "champ de bataille"));
+}
+
+#[test]
+fn rule_608_2h_checks_only_the_named_colour() {
+    let o = shipped("608-2h-creatures-non-noires");
+    let after_first = &o.steps[1].state.players[1].battlefield;
+    let ids: Vec<&str> = after_first.iter().map(|c| c.id.as_str()).collect();
+    assert_eq!(ids, ["esprit", "zombie"], "« non-noires » épargne la créature noire et blanche");
+    assert!(o.steps[3].state.players[1].battlefield.is_empty(), "« noires » la détruit");
+    assert!(o.steps[1].rules.contains(&"608.2h".to_string()));
+}
+
+#[test]
+fn rule_205_1b_lands_become_1_1_creatures_and_keep_their_types() {
+    let o = shipped("205-1b-terrains-creatures");
+    let rob = &o.initial.players[1].battlefield;
+    let artifact_land = rob.iter().find(|c| c.id == "terrain-artefact").unwrap();
+    assert_eq!(artifact_land.type_line, "Terrain-créature-artefact");
+    assert_eq!(artifact_land.power_toughness.as_deref(), Some("1/1"));
+    let mountain = rob.iter().find(|c| c.id == "montagne").unwrap();
+    assert!(
+        mountain.type_line.contains("de base") && mountain.type_line.ends_with(": montagne"),
+        "{}",
+        mountain.type_line
+    );
+    assert!(mountain.creature);
+    assert_eq!(zone(&o, "montagne"), "cimetière");
+    assert!(events(&o).contains("704.5g"));
+}
+
+#[test]
+fn pyroclasme_with_range_of_influence_one_at_six_players() {
+    let o = shipped("pyroclasme-portee-d-influence");
+    for (id, z) in [
+        ("ours-alex", "cimetière"),
+        ("ours-bea", "cimetière"),
+        ("ours-chloe", "champ de bataille"),
+        ("ours-david", "champ de bataille"),
+        ("ours-emma", "champ de bataille"),
+        ("ours-felix", "champ de bataille"),
+    ] {
+        assert_eq!(zone(&o, id), z, "{id}");
+    }
+    assert_eq!(o.result.damage["ours-felix"], 2, "le voisin de droite est touché");
+    assert_eq!(o.result.damage["ours-david"], 0);
+    assert_eq!(events(&o).matches("801.10").count(), 3);
+    let in_range: Vec<bool> = o.initial.players.iter().map(|p| p.in_range).collect();
+    assert_eq!(in_range, [true, true, false, false, false, true]);
+}
+
+// ---------------------------------------------------------------- engine rules
+
+#[test]
+fn protection_makes_a_target_illegal_on_casting() {
+    let toml = format!(
+        "{TWO_PLAYERS}{}{}\n[[etape]]\nlancer = \"choc\"\ncibles = [\"ours\"]\n",
+        spell("choc", "{R}", "Éphémère", "Choc inflige 2 blessures à la créature ciblée."),
+        BEAR.replace("force = 2", "capacites = [\"protection contre le rouge\"]\nforce = 2")
+    );
+    let o = play(&toml);
+    assert_eq!(zone(&o, "choc"), "main", "le lancement illégal est annulé (601.2)");
+    assert!(o.steps[0].state.stack.is_empty());
+    assert!(o.steps[0].rules.contains(&"702.16b".to_string()), "{:?}", o.steps[0].rules);
+}
+
+#[test]
+fn protection_prevents_damage_that_does_not_target() {
+    let toml = format!(
+        "{TWO_PLAYERS}{}{}\n[[etape]]\nlancer = \"pyro\"\n[[etape]]\nresoudre = true\n",
+        spell("pyro", "{1}{R}", "Rituel", "Le Pyroclasme inflige 2 blessures à chaque créature."),
+        BEAR.replace("force = 2", "capacites = [\"protection contre le rouge\"]\nforce = 2")
+    );
+    let o = play(&toml);
+    assert_eq!(zone(&o, "ours"), "champ de bataille");
+    assert_eq!(o.result.damage["ours"], 0);
+    assert!(events(&o).contains("702.16e"));
+}
+
+#[test]
+fn hexproof_stops_opponents_only_and_shroud_stops_everyone() {
+    let hexproof = BEAR.replace("force = 2", "capacites = [\"défense talismanique\"]\nforce = 2");
+    let cast = "\n[[etape]]\nlancer = \"choc\"\ncibles = [\"ours\"]\n";
+    let shock = spell("choc", "{R}", "Éphémère", "Choc inflige 2 blessures à la créature ciblée.");
+    // Alex is Rob's opponent: he cannot target it.
+    let o = play(&format!("{TWO_PLAYERS}{shock}{hexproof}{cast}"));
+    assert_eq!(zone(&o, "choc"), "main");
+    assert!(o.steps[0].rules.contains(&"702.11b".to_string()));
+    // Rob can target his own creature with hexproof.
+    let own = shock.replace("proprietaire = \"Alex\"", "proprietaire = \"Rob\"");
+    let o = play(&format!("{TWO_PLAYERS}{own}{hexproof}{cast}"));
+    assert_eq!(zone(&o, "choc"), "pile");
+    // Shroud: not even its controller.
+    let shroud = BEAR.replace("force = 2", "capacites = [\"linceul\"]\nforce = 2");
+    let o = play(&format!("{TWO_PLAYERS}{own}{shroud}{cast}"));
+    assert_eq!(zone(&o, "choc"), "main");
+    assert!(o.steps[0].rules.contains(&"702.18a".to_string()));
+}
+
+#[test]
+fn a_card_that_changes_zone_is_a_new_object_without_the_old_effects() {
+    // Indestructible given to the old object does not follow it (400.7).
+    let toml = format!(
+        "{TWO_PLAYERS}{}{BEAR}
+[[etape]]
+modifier = \"ours\"
+gagne = [\"indestructible\"]
+[[etape]]
+deplacer = \"ours\"
+vers = \"main\"
+[[etape]]
+deplacer = \"ours\"
+vers = \"champ de bataille\"
+[[etape]]
+lancer = \"mort\"
+cibles = [\"ours\"]
+[[etape]]
+resoudre = true
+",
+        spell("mort", "{B}", "Éphémère", "Détruisez la créature ciblée.")
+    );
+    let o = play(&toml);
+    let first = o.initial.players[1].battlefield[0].object;
+    let later = o.steps[2].state.players[1].battlefield[0].object;
+    assert_ne!(first, later, "nouvel objet, nouvelle identité");
+    assert!(o.steps[0].state.players[1].battlefield[0].abilities.contains(&"indestructible".to_string()));
+    assert!(o.steps[2].state.players[1].battlefield[0].abilities.is_empty());
+    assert_eq!(zone(&o, "ours"), "cimetière");
+}
+
+#[test]
+fn continuous_effects_apply_in_timestamp_order_within_a_layer() {
+    let lands = r#"
+[[carte]]
+id = "animation"
+nom = "Animation"
+type = "Enchantement"
+texte = "Tous les terrains sont des créatures 1/1 qui sont toujours des terrains."
+proprietaire = "Alex"
+zone = "main"
+
+[[carte]]
+id = "foret"
+nom = "Forêt"
+type = "Terrain de base : forêt"
+proprietaire = "Rob"
+zone = "champ de bataille"
+"#;
+    let pump = "\n[[etape]]\nmodifier = \"foret\"\nforce = 3\nendurance = 3\n";
+    let enter = "\n[[etape]]\ndeplacer = \"animation\"\nvers = \"champ de bataille\"\n";
+    // The 3/3 setting comes first, the 1/1 static later: 1/1 (613.7).
+    let o = play(&format!("{TWO_PLAYERS}{lands}{pump}{enter}"));
+    let forest = &o.steps[1].state.players[1].battlefield[0];
+    assert_eq!((forest.creature, forest.power_toughness.as_deref()), (true, Some("1/1")));
+    // The static first, the 3/3 setting later: 3/3; still a creature (layer 4 before 7b).
+    let o = play(&format!("{TWO_PLAYERS}{lands}{enter}{pump}"));
+    let forest = &o.steps[1].state.players[1].battlefield[0];
+    assert_eq!((forest.creature, forest.power_toughness.as_deref()), (true, Some("3/3")));
+    // Without the static, the forest is no creature and shows no power.
+    let o = play(&format!("{TWO_PLAYERS}{lands}{pump}"));
+    assert!(!o.steps[0].state.players[1].battlefield[0].creature);
+}
+
+#[test]
+fn regeneration_replaces_destruction_unless_forbidden() {
+    let kill = |text: &str| {
+        format!(
+            "{TWO_PLAYERS}{}{BEAR}\n[[etape]]\nregenerer = \"ours\"\n[[etape]]\nlancer = \"mort\"\ncibles = [\"ours\"]\n[[etape]]\nresoudre = true\n",
+            spell("mort", "{B}", "Éphémère", text)
+        )
+    };
+    let o = play(&kill("Détruisez la créature ciblée."));
+    assert_eq!(zone(&o, "ours"), "champ de bataille");
+    let bear = &o.steps[2].state.players[1].battlefield[0];
+    assert!(bear.tapped && bear.shields == 0);
+    assert!(events(&o).contains("701.15a"));
+    let o = play(&kill("Détruisez la créature ciblée. Elle ne peut pas être régénérée."));
+    assert_eq!(zone(&o, "ours"), "cimetière");
+}
+
+#[test]
+fn indestructible_survives_destruction_and_lethal_damage() {
+    let bear = BEAR.replace("force = 2", "capacites = [\"indestructible\"]\nforce = 2");
+    let toml = format!(
+        "{TWO_PLAYERS}{}{}{bear}\n[[etape]]\nlancer = \"mort\"\ncibles = [\"ours\"]\n[[etape]]\nresoudre = true\n[[etape]]\nlancer = \"pyro\"\n[[etape]]\nresoudre = true\n",
+        spell("mort", "{B}", "Éphémère", "Détruisez la créature ciblée."),
+        spell("pyro", "{2}{R}", "Rituel", "Le Pyroclasme inflige 3 blessures à chaque créature.")
+    );
+    let o = play(&toml);
+    assert_eq!(zone(&o, "ours"), "champ de bataille");
+    assert_eq!(o.result.damage["ours"], 3);
+    let text = events(&o);
+    assert!(text.contains("702.12b") && text.contains("704.5g"), "{text}");
+    // Reported once: state-based actions do not loop on it.
+    assert_eq!(o.steps[3].events.iter().filter(|e| e.rules.contains(&"704.5g".to_string())).count(), 1);
+}
+
+#[test]
+fn toughness_zero_is_not_destruction() {
+    let bear = BEAR.replace("force = 2", "capacites = [\"indestructible\"]\nforce = 2");
+    let o = play(&format!("{TWO_PLAYERS}{bear}\n[[etape]]\nmodifier = \"ours\"\nendurance = 0\n"));
+    assert_eq!(zone(&o, "ours"), "cimetière");
+    assert!(o.steps[0].rules.contains(&"704.5f".to_string()));
+}
+
+#[test]
+fn a_player_at_zero_life_loses() {
+    let toml = format!(
+        "{TWO_PLAYERS}{}\n[[etape]]\nlancer = \"drain\"\ncibles = [\"Rob\"]\n[[etape]]\nresoudre = true\n",
+        spell("drain", "{B}", "Rituel", "Le joueur ciblé perd 20 points de vie. Vous gagnez 3 points de vie.")
+    );
+    let o = play(&toml);
+    assert_eq!((o.result.life["Rob"], o.result.life["Alex"]), (0, 23));
+    assert!(o.steps[1].state.players[1].lost);
+    assert!(o.steps[1].rules.contains(&"704.5a".to_string()));
+}
+
+#[test]
+fn damage_to_any_target_and_to_players() {
+    let toml = format!(
+        "{TWO_PLAYERS}{}{}{BEAR}
+[[etape]]
+lancer = \"foudre\"
+cibles = [\"Rob\"]
+[[etape]]
+resoudre = true
+[[etape]]
+lancer = \"tremblement\"
+[[etape]]
+resoudre = true
+[attendu]
+points_de_vie = {{ Rob = 16, Alex = 19 }}
+blessures = {{ ours = 1 }}
+",
+        spell("foudre", "{R}", "Éphémère", "Foudre inflige 3 blessures à n'importe quelle cible."),
+        spell("tremblement", "{R}", "Rituel", "~ inflige 1 blessure à chaque créature et à chaque joueur.")
+    );
+    let o = play(&toml);
+    assert!(o.expected.ok, "{:?}", o.expected.differences);
+}
+
+#[test]
+fn a_spell_can_counter_another_spell_on_the_stack() {
+    let toml = format!(
+        "{TWO_PLAYERS}{}{}
+[[etape]]
+lancer = \"divination\"
+[[etape]]
+lancer = \"annulation\"
+cibles = [\"divination\"]
+[[etape]]
+resoudre = true
+[[etape]]
+resoudre = true
+[attendu]
+contrecarres = [\"divination\"]
+pioches = {{ Alex = 0 }}
+zones = {{ divination = \"cimetière\", annulation = \"cimetière\" }}
+",
+        spell("divination", "{2}{U}", "Rituel", "Piochez deux cartes."),
+        spell("annulation", "{1}{U}{U}", "Éphémère", "Contrecarrez le sort ciblé.").replace("\"Alex\"", "\"Rob\"")
+    );
+    let o = play(&toml);
+    assert!(o.expected.ok, "{:?}", o.expected.differences);
+    assert_eq!(o.steps[1].state.stack.len(), 2, "deux sorts sur la pile");
+    assert!(o.steps[3].text.contains("La pile est vide"));
+}
+
+#[test]
+fn an_aura_whose_target_became_illegal_is_countered_and_one_whose_host_leaves_goes_to_the_graveyard() {
+    let aura = r#"
+[[carte]]
+id = "pacifisme"
+nom = "Pacifisme"
+type = "Enchantement : aura"
+cout = "{1}{W}"
+capacites = ["enchanter une créature"]
+proprietaire = "Alex"
+zone = "main"
+"#;
+    let cast = "\n[[etape]]\nlancer = \"pacifisme\"\ncibles = [\"ours\"]\n";
+    let protect = "\n[[etape]]\nmodifier = \"ours\"\ngagne = [\"protection contre le blanc\"]\n";
+    let resolve = "\n[[etape]]\nresoudre = true\n";
+    let o = play(&format!("{TWO_PLAYERS}{aura}{BEAR}{cast}{protect}{resolve}"));
+    assert_eq!(o.result.countered, ["pacifisme"]);
+    assert!(o.steps[2].rules.contains(&"608.3a".to_string()));
+    let leave = "\n[[etape]]\ndeplacer = \"ours\"\nvers = \"cimetière\"\n";
+    let o = play(&format!("{TWO_PLAYERS}{aura}{BEAR}{cast}{resolve}{leave}"));
+    assert_eq!(o.steps[1].state.players[0].battlefield[0].attached_to.as_deref(), Some("Ours"));
+    assert_eq!(zone(&o, "pacifisme"), "cimetière");
+    assert!(o.steps[2].rules.contains(&"704.5".to_string()));
+}
+
+#[test]
+fn a_target_outside_the_range_of_influence_cannot_be_chosen() {
+    let toml = format!(
+        "titre = \"t\"\njoueurs = [\"Alex\", \"Bea\", \"Chloé\", \"David\"]\nportee_influence = 1\n{}{}\n[[etape]]\nlancer = \"choc\"\ncibles = [\"ours\"]\n",
+        spell("choc", "{R}", "Éphémère", "Choc inflige 2 blessures à la créature ciblée."),
+        BEAR.replace("\"Rob\"", "\"Chloé\"")
+    );
+    let o = play(&toml);
+    assert_eq!(zone(&o, "choc"), "main");
+    assert!(o.steps[0].rules.contains(&"801.4".to_string()));
+}
+
+#[test]
+fn an_expectation_that_does_not_hold_is_listed() {
+    let toml = format!(
+        "{TWO_PLAYERS}{}{BEAR}\n[[etape]]\nlancer = \"mort\"\ncibles = [\"ours\"]\n[[etape]]\nresoudre = true\n[attendu]\nzones = {{ ours = \"champ de bataille\" }}\ncontrecarres = [\"mort\"]\npioches = {{ Alex = 2 }}\n",
+        spell("mort", "{B}", "Éphémère", "Détruisez la créature ciblée.")
+    );
+    let o = play(&toml);
+    assert!(!o.expected.ok);
+    assert_eq!(o.expected.differences.len(), 3, "{:?}", o.expected.differences);
+    assert!(o.expected.differences[0].contains("attendu champ de bataille, obtenu cimetière"));
+}
+
+// ---------------------------------------------------------------- bad scenarios
+
+#[test]
+fn each_bad_scenario_names_its_line_and_key() {
+    let card = "[[carte]]\nid = \"ours\"\nnom = \"Ours\"\ntype = \"Créature : ours\"\nforce = 2\nendurance = 2\nproprietaire = \"Rob\"\nzone = \"champ de bataille\"\n";
+    let base = format!("{TWO_PLAYERS}{card}");
+    // (scenario, line, key, words of the message)
+    let cases: Vec<(String, u32, Option<&str>, &str)> = vec![
+        ("joueurs = [\"Alex\"]\n".into(), 1, Some("titre"), "manquante"),
+        (format!("{TWO_PLAYERS}titre = \"deux\"\n"), 3, Some("titre"), "clé en double"),
+        ("titre = \"t\"\njoueurs = [\"Alex\", 3]\n".into(), 2, Some("joueurs"), "chaîne"),
+        ("titre = \"t\"\njoueurs = [\"Alex\"]\n".into(), 2, Some("joueurs"), "deux joueurs"),
+        ("titre = \"t\"\njoueurs = [\"Alex\", \"alex\"]\n".into(), 2, Some("joueurs"), "double"),
+        (format!("{TWO_PLAYERS}portee_influence = 0\n"), 3, Some("portee_influence"), "1 à 100"),
+        (
+            format!("titre = \"t\"\nillustre = [\"999.9\"]\njoueurs = [\"A\", \"B\"]\n"),
+            2,
+            Some("illustre"),
+            "n'existe pas",
+        ),
+        (format!("titre = \"t\"\nillustre = [\"608.2l\"]\njoueurs = [\"A\", \"B\"]\n"), 2, Some("illustre"), "l et o"),
+        (format!("{TWO_PLAYERS}inconnue = 1\n"), 3, Some("inconnue"), "« inconnue » inconnue"),
+        (base.replace("id = \"ours\"", "id = \"Ours 1\""), 4, Some("id"), "invalide"),
+        (format!("{base}{card}"), 12, Some("id"), "déjà utilisé"),
+        (base.replace("Créature : ours", "Sorcellerie"), 6, Some("type"), "type inconnu"),
+        (base.replace("force = 2\n", ""), 3, Some("force"), "force et une endurance"),
+        (base.replace("force = 2", "force = 99999"), 7, Some("force"), "hors limites"),
+        (base.replace("proprietaire = \"Rob\"", "proprietaire = \"Zoé\""), 9, Some("proprietaire"), "Zoé"),
+        (base.replace("champ de bataille", "pile"), 10, Some("zone"), "inconnue"),
+        (base.replace("nom = \"Ours\"", "nom = \"Ours\"\ncouleurs = [\"violet\"]"), 6, Some("couleurs"), "violet"),
+        (base.replace("nom = \"Ours\"", "nom = \"Ours\"\ncout = \"{1}{Q}\""), 6, Some("cout"), "{Q}"),
+        (
+            base.replace("nom = \"Ours\"", "nom = \"Ours\"\ncapacites = [\"piétinement\"]"),
+            6,
+            Some("capacites"),
+            "piétinement",
+        ),
+        (
+            base.replace("nom = \"Ours\"", "nom = \"Ours\"\ntexte = \"Mélangez votre bibliothèque.\""),
+            6,
+            Some("texte"),
+            "« Mélangez votre bibliothèque »",
+        ),
+        (format!("{base}[[etape]]\nlancer = \"loup\"\n"), 12, Some("lancer"), "« loup » inconnue"),
+        (
+            format!("{base}[[etape]]\nresoudre = true\nregenerer = \"ours\"\n"),
+            11,
+            Some("etape"),
+            "exactement une action",
+        ),
+        (format!("{base}[[etape]]\n"), 11, Some("etape"), "exactement une action"),
+        (format!("{base}[[etape]]\nresoudre = false\n"), 12, Some("resoudre"), "true"),
+        (format!("{base}[[etape]]\ndeplacer = \"ours\"\n"), 11, Some("vers"), "demande « vers »"),
+        (format!("{base}[[etape]]\ndeplacer = \"ours\"\nvers = \"poubelle\"\n"), 13, Some("vers"), "poubelle"),
+        (format!("{base}[[etape]]\nmodifier = \"ours\"\n"), 11, Some("modifier"), "rien à modifier"),
+        (
+            format!("{base}[[etape]]\nmodifier = \"ours\"\ngagne = [\"vol\"]\ncibles = [\"ours\"]\n"),
+            11,
+            Some("cibles"),
+            "lancer",
+        ),
+        (format!("{base}[[etape]]\nregenerer = \"ours\"\nvers = \"main\"\n"), 11, Some("vers"), "deplacer"),
+        (format!("{base}[attendu]\nzones = {{ loup = \"main\" }}\n"), 12, Some("zones"), "« loup » inconnue"),
+        (format!("{base}[attendu]\npioches = {{ Alex = -1 }}\n"), 12, Some("pioches"), "0 à 10000"),
+        (format!("{base}[attendu]\npoints_de_vie = {{ \"Zoé\" = 3 }}\n"), 12, Some("points_de_vie"), "Zoé"),
+        (format!("{base}[attendu]\npoints_de_vie = {{ Zoé = 3 }}\n"), 12, Some("points_de_vie"), "entre guillemets"),
+    ];
+    for (toml, line, key, words) in cases {
+        let Err(e) = read(&toml) else { panic!("accepté :\n{toml}") };
+        assert_eq!((e.line, e.key.as_deref()), (line, key), "{e}\n---\n{toml}");
+        assert!(e.to_string().contains(words), "« {words} » absent de : {e}");
+        assert!(e.to_string().starts_with("essai.toml, ligne "), "{e}");
+    }
+}
+
+#[test]
+fn casting_with_the_wrong_number_of_targets_is_refused() {
+    let shock = spell("choc", "{R}", "Éphémère", "Choc inflige 2 blessures à la créature ciblée.");
+    for cibles in ["", "cibles = []", "cibles = [\"ours\", \"ours\"]"] {
+        let e = read(&format!("{TWO_PLAYERS}{shock}{BEAR}\n[[etape]]\nlancer = \"choc\"\n{cibles}\n")).unwrap_err();
+        assert_eq!(e.key.as_deref(), Some("cibles"));
+        assert!(e.message.contains("demande 1 cible"), "{e}");
+    }
+    let e =
+        read(&format!("{TWO_PLAYERS}{shock}{BEAR}\n[[etape]]\nlancer = \"choc\"\ncibles = [\"Zoé\"]\n")).unwrap_err();
+    assert!(e.message.contains("ni une carte ni un joueur"), "{e}");
+}
+
+#[test]
+fn text_outside_the_subset_is_quoted_never_ignored() {
+    for (text, quoted) in [
+        ("Détruisez l'enchantement ciblé. Mélangez votre bibliothèque.", "Mélangez votre bibliothèque"),
+        ("Détruisez la licorne ciblée.", "Détruisez la licorne ciblée"),
+        (
+            "Piochez trois cartes, puis défaussez-vous d'une carte.",
+            "Piochez trois cartes, puis défaussez-vous d'une carte",
+        ),
+        ("Vol", "Vol"),
+        ("Foudre inflige 3 blessures à chaque planeswalker.", "Foudre inflige 3 blessures à chaque planeswalker"),
+    ] {
+        let e = read(&format!("{TWO_PLAYERS}{}", spell("x", "{R}", "Éphémère", text))).unwrap_err();
+        assert_eq!(e.key.as_deref(), Some("texte"));
+        assert!(e.message.contains(&format!("« {quoted} »")), "{e}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// Any text, TOML or not, gives a scenario or an error: never a panic.
+    #[test]
+    fn arbitrary_text_never_panics(text in "\\PC{0,400}") {
+        let _ = engine::parse("essai.toml", &text, Some(french()));
+    }
+
+    /// Any sequence of steps over a small table plays to the end.
+    #[test]
+    fn arbitrary_steps_play_to_the_end(steps in proptest::collection::vec(0usize..12, 0..25)) {
+        let mut toml = format!(
+            "{TWO_PLAYERS}{}{}{}{BEAR}",
+            spell("mort", "{B}", "Éphémère", "Détruisez la créature ciblée. Elle ne peut pas être régénérée."),
+            spell("pyro", "{R}", "Rituel", "Le Pyroclasme inflige 2 blessures à chaque créature et à chaque joueur."),
+            spell("annule", "{U}", "Éphémère", "Contrecarrez le sort ciblé."),
+        );
+        for s in steps {
+            toml.push_str(match s {
+                0 => "\n[[etape]]\nlancer = \"mort\"\ncibles = [\"ours\"]\n",
+                1 => "\n[[etape]]\nlancer = \"pyro\"\n",
+                2 => "\n[[etape]]\nlancer = \"annule\"\ncibles = [\"mort\"]\n",
+                3 => "\n[[etape]]\nregenerer = \"ours\"\n",
+                4 => "\n[[etape]]\nmodifier = \"ours\"\nendurance = 0\n",
+                5 => "\n[[etape]]\nmodifier = \"ours\"\ngagne = [\"indestructible\"]\n",
+                6 => "\n[[etape]]\ndeplacer = \"ours\"\nvers = \"main\"\n",
+                7 => "\n[[etape]]\ndeplacer = \"mort\"\nvers = \"main\"\n",
+                8 => "\n[[etape]]\ndeplacer = \"ours\"\nvers = \"champ de bataille\"\n",
+                9 => "\n[[etape]]\nmodifier = \"ours\"\ncouleurs = [\"noir\"]\ntype = \"Terrain\"\n",
+                _ => "\n[[etape]]\nresoudre = true\n",
+            });
+        }
+        let o = play(&toml);
+        prop_assert!(o.steps.iter().all(|s| !s.events.is_empty()));
+    }
+}
+
+// ---------------------------------------------------------------- command line
+
+fn explique(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_arbitre"))
+        .arg("explique")
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn explique_prints_numbered_steps_with_rules_and_exits_0() {
+    let o = explique(&["rules/scenarios/salve-d-aura-protection-contre-le-blanc.toml"]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8(o.stdout).unwrap();
+    insta::assert_snapshot!("explique_salve_protection", text);
+}
+
+#[test]
+fn explique_json_has_stable_keys() {
+    let o = explique(&["rules/scenarios/spores-pesteuses-terrain-anime-devient-noir.toml", "--json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let step = &v["steps"][4];
+    assert!(step["rules"].as_array().unwrap().iter().any(|r| r == "608.2b"));
+    assert!(step["text"].as_str().unwrap().contains("Forêt"));
+    assert!(step["state"]["players"][1]["graveyard"][0]["id"] == "foret");
+    assert_eq!(v["result"]["zones"]["foret"], "cimetière");
+    assert_eq!(v["result"]["draws"]["Alex"], 0);
+    assert_eq!(v["result"]["life"]["Rob"], 20);
+    assert!(v["result"]["damage"].is_object());
+    assert_eq!(v["result"]["countered"], serde_json::json!([]));
+    assert_eq!(v["expected"]["ok"], true);
+    assert_eq!(v["expected"]["differences"], serde_json::json!([]));
+}
+
+#[test]
+fn explique_exit_codes() {
+    let dir = tempfile::tempdir().unwrap();
+    let wrong = dir.path().join("faux.toml");
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/scenarios/salve-d-aura-cible-legale.toml"),
+    )
+    .unwrap()
+    .replace("pioches = { Alex = 1, Rob = 0 }", "pioches = { Alex = 0, Rob = 0 }");
+    std::fs::write(&wrong, text).unwrap();
+    let o = explique(&[wrong.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(out.contains("✗ pioches de Alex : attendu 0, obtenu 1"), "{out}");
+
+    let invalid = dir.path().join("invalide.toml");
+    std::fs::write(&invalid, "titre = \"t\"\njoueurs = [\"Alex\", \"Rob\"]\n\n[[etape]]\nlancer = \"rien\"\n").unwrap();
+    let o = explique(&[invalid.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(err.contains("invalide.toml, ligne 5, clé « lancer »") && err.contains("« rien » inconnue"), "{err}");
+
+    let o = explique(&["nulle-part.toml"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8(o.stderr).unwrap().contains("nulle-part.toml : fichier introuvable"));
+
+    let latin1 = dir.path().join("latin1.toml");
+    std::fs::write(&latin1, b"titre = \"Sc\xe9nario\"\n").unwrap();
+    let o = explique(&[latin1.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8(o.stderr).unwrap().contains("pas en UTF-8"));
+}
