@@ -430,7 +430,7 @@ pub fn rule_text(g: &Graph, idx: NodeIdx) -> String {
 
 /// Milliseconds with a French decimal comma.
 fn ms(d: std::time::Duration) -> String {
-    format!("{:.2}", d.as_secs_f64() * 1000.0).replace('.', ",")
+    crate::text::decimal_fr(d.as_secs_f64() * 1000.0, 2)
 }
 
 fn build_index(loaded: &crate::Loaded, err: &mut dyn Write) -> anyhow::Result<SearchIndex> {
@@ -532,7 +532,7 @@ fn evalue(
         }
         writeln!(out)?;
     }
-    let f = |x: f64| format!("{x:.3}").replace('.', ",");
+    let f = |x: f64| crate::text::decimal_fr(x, 3);
     writeln!(
         out,
         "\nMRR@10 : {} · rappel@1 : {} · rappel@5 : {} ({} requêtes)",

@@ -196,8 +196,7 @@ impl CheckReport {
             let _ = writeln!(out, "  documents illisibles : {}", self.errors.len());
         }
         if with_timing {
-            let _ =
-                writeln!(out, "Lu, analysé et relié en {} ms.", format!("{:.1}", self.elapsed_ms).replace('.', ","));
+            let _ = writeln!(out, "Lu, analysé et relié en {} ms.", crate::text::decimal_fr(self.elapsed_ms, 1));
         }
         out
     }

@@ -9,6 +9,11 @@ pub fn fold(text: &str) -> String {
     text.nfd().filter(|c| !is_combining_mark(*c)).collect::<String>().to_lowercase()
 }
 
+/// A number with a French decimal comma: `decimal_fr(0.4123, 2)` → « 0,41 ».
+pub fn decimal_fr(x: f64, digits: usize) -> String {
+    format!("{x:.digits$}").replace('.', ",")
+}
+
 /// A URL slug: « Semaine 5 : Lancer des sorts » → `semaine-5-lancer-des-sorts`.
 pub fn slug(text: &str) -> String {
     let mut out = String::new();

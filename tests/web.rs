@@ -344,3 +344,223 @@ async fn methods() {
         assert!(body.contains("Méthode non prise en charge"), "{method}");
     }
 }
+
+// ---------------------------------------------------------------- ruling scenarios
+
+/// A form post to the scenario editor.
+async fn post_scenario(toml: &str) -> (StatusCode, header::HeaderMap, String) {
+    send(TestRequest::post().uri("/exemples/essai").set_form([("scenario", toml)])).await
+}
+
+fn shipped_source(slug: &str) -> String {
+    std::fs::read_to_string(format!("{}/rules/scenarios/{slug}.toml", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
+#[actix_web::test]
+async fn examples_list() {
+    let (status, _, body) = get("/exemples").await;
+    assert_eq!(status, StatusCode::OK);
+    for slug in [
+        "salve-d-aura-cible-legale",
+        "salve-d-aura-protection-contre-le-blanc",
+        "salve-d-aura-quitte-le-champ-de-bataille",
+        "spores-pesteuses-terrain-anime-devient-noir",
+        "spores-pesteuses-deux-cibles-illegales",
+        "608-2h-creatures-non-noires",
+        "205-1b-terrains-creatures",
+        "pyroclasme-portee-d-influence",
+    ] {
+        assert!(body.contains(&format!("href=\"/exemples/{slug}\"")), "{slug}");
+    }
+    assert_eq!(body.matches("résultat attendu vérifié").count(), 8);
+    assert!(body.contains("href=\"/regles/608.2b\" data-preview=\"/api/regles/608.2b\">RC 608.2b</a>"));
+    assert!(!body.contains("Scénarios illisibles"));
+    assert!(body.contains("href=\"/exemples\">Exemples</a>"), "the site navigation links the examples");
+}
+
+#[actix_web::test]
+async fn an_example_step_by_step() {
+    let base = "/exemples/salve-d-aura-protection-contre-le-blanc";
+    // Step 0: the starting situation, the list of steps, a next link only.
+    let (status, _, body) = get(base).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("<h2 id=\"etape-titre\">Situation de départ</h2>"));
+    assert!(body.contains("rel=\"next\" href=\"/exemples/salve-d-aura-protection-contre-le-blanc?etape=1#etape\""));
+    assert!(!body.contains("rel=\"prev\""));
+    assert!(body.contains("<span class=\"card-name\">Croisade</span>"));
+    // Step 2: the change, with its comment and its rules.
+    let (_, _, body) = get(&format!("{base}?etape=2")).await;
+    assert!(body.contains("Étape 2 — Modification de Croisade"));
+    assert!(body.contains("class=\"comment\">En réponse, Rob donne à Croisade"));
+    assert!(body.contains("protection contre le blanc</span>"), "the board shows the ability gained");
+    // A rule without text in the corpus links to its chapter, and says so.
+    assert!(body.contains("href=\"/regles/613\""), "613.1 → chapter 613");
+    assert!(body.contains("title=\"texte absent du corpus : 613"));
+    // Last step: the resolution, the board, the result, the check.
+    let (_, _, body) = get(&format!("{base}?etape=3")).await;
+    assert!(body.contains("data-preview=\"/api/regles/608.2b\">RC 608.2b</a>"));
+    assert!(body.contains("personne ne pioche"));
+    assert!(body.contains("<h3>Pile</h3><p class=\"empty\">vide</p>"));
+    assert!(body.contains("<h4>Cimetière</h4>"));
+    assert!(body.contains("<dt>Sorts contrecarrés</dt><dd>salve</dd>"));
+    assert!(body.contains("✓ Le résultat attendu"));
+    assert!(!body.contains("rel=\"next\""));
+    assert!(body.contains("href=\"/exemples/essai?depuis=salve-d-aura-protection-contre-le-blanc\""));
+    insta::assert_snapshot!("page_example_last_step", body);
+}
+
+#[actix_web::test]
+async fn example_errors() {
+    let (status, _, body) = get("/exemples/inconnu").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(body.contains("Aucun exemple « inconnu »") && body.contains("href=\"/exemples\""));
+    for bad in ["4", "-1", "deux", "99999999999999999999"] {
+        let (status, _, body) = get(&format!("/exemples/salve-d-aura-cible-legale?etape={bad}")).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}");
+        assert!(body.contains("inexistante") && body.contains("0 (situation de départ) à 2"), "{bad}");
+    }
+    let (status, _, body) = get("/exemples/%3Cscript%3E").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(!body.contains("<script>"));
+}
+
+#[actix_web::test]
+async fn rule_pages_list_the_examples_illustrating_them() {
+    let (_, _, body) = get("/regles/608.2b").await;
+    assert!(body.contains("<h2 id=\"exemples\">Exemples de décisions</h2>"));
+    assert_eq!(body.matches("href=\"/exemples/salve-d-aura").count(), 3);
+    assert_eq!(body.matches("href=\"/exemples/spores-pesteuses").count(), 2);
+    let (_, _, body) = get("/regles/608").await;
+    assert!(body.contains("href=\"/exemples/608-2h-creatures-non-noires\""), "a chapter lists those within it");
+    let (_, _, body) = get("/regles/608.2a").await;
+    assert!(!body.contains("id=\"exemples\""), "no example illustrates 608.2a");
+}
+
+#[actix_web::test]
+async fn example_json_api() {
+    let (status, headers, body) = get("/api/exemples/spores-pesteuses-deux-cibles-illegales").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(headers.get(header::CONTENT_TYPE).unwrap(), "application/json");
+    let v: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(v["result"]["countered"], serde_json::json!(["spores"]));
+    assert_eq!(v["expected"]["ok"], true);
+    assert!(v["steps"][3]["rules"].as_array().unwrap().iter().any(|r| r == "702.16b"));
+}
+
+#[actix_web::test]
+async fn the_editor_plays_a_scenario() {
+    let (status, _, body) = get("/exemples/essai?depuis=spores-pesteuses-deux-cibles-illegales").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("<textarea id=\"scenario\" name=\"scenario\""));
+    assert!(body.contains("Détruisez la créature non-noire ciblée et le terrain ciblé"));
+    let (status, _, _) = get("/exemples/essai").await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _, _) = get("/exemples/essai?depuis=rien").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    // "What if" the land does not gain protection: the spell is not countered.
+    let source = shipped_source("spores-pesteuses-deux-cibles-illegales");
+    let what_if = source.replace("gagne = [\"protection contre le rouge\"]", "gagne = [\"vol\"]");
+    let (status, headers, body) = post_scenario(&what_if).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(headers.get(header::CACHE_CONTROL).unwrap(), "no-store");
+    assert!(body.contains("Montagne va au cimetière de son propriétaire"));
+    assert!(body.contains("✗ Le résultat attendu n'est pas vérifié"));
+    assert!(body.contains("zone de « montagne » : attendu champ de bataille, obtenu cimetière"));
+    assert!(body.contains("gagne = [&#34;vol&#34;]"), "the text area keeps what was typed");
+    // The unchanged scenario holds.
+    let (status, _, body) = post_scenario(&source).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("✓ Le résultat attendu"));
+}
+
+#[actix_web::test]
+async fn the_editor_shows_mistakes_inline() {
+    let source = shipped_source("salve-d-aura-cible-legale");
+    let bad = source.replace("Piochez une carte.", "Piochez une carte. Mélangez votre bibliothèque.");
+    let (status, _, body) = post_scenario(&bad).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(body.contains("<strong>Scénario invalide.</strong> Ligne 15, clé « texte »"), "{body}");
+    assert!(body.contains("« Mélangez votre bibliothèque »"));
+    assert!(body.contains("<pre class=\"excerpt\">texte = &#34;Détruisez"));
+    assert!(body.contains("Piochez une carte. Mélangez votre bibliothèque.&#34;"), "the text is kept for correction");
+
+    let (status, _, body) = post_scenario("titre = \"<script>alert(1)</script>\"\njoueurs = [\"<img onerror>\"]").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(!body.contains("<script>alert") && !body.contains("<img onerror"));
+
+    let (status, _, body) = post_scenario("").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(body.contains("clé « titre » manquante"));
+}
+
+#[actix_web::test]
+async fn the_editor_refuses_oversized_and_malformed_posts() {
+    let big = format!("titre = \"{}\"\njoueurs = [\"A\", \"B\"]\n", "x".repeat(70 * 1024));
+    let (status, _, body) = post_scenario(&big).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(body.contains("Scénario trop long (plus de 64 Kio)"));
+    let huge = "é".repeat(200 * 1024);
+    let (status, _, _) = post_scenario(&huge).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "over the form limit once encoded");
+    let (status, _, body) = send(
+        TestRequest::post().uri("/exemples/essai").insert_header((header::CONTENT_TYPE, "text/plain")).set_payload("x"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body.contains("Formulaire attendu"), "{body}");
+    let (status, _, body) = send(TestRequest::post().uri("/exemples/essai").set_form([("autre", "x")])).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body.contains("« scenario »"));
+    let (status, headers, _) = send(TestRequest::put().uri("/exemples/essai")).await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(headers.get(header::ALLOW).unwrap(), "GET, HEAD, POST");
+    let (status, _, _) = send(TestRequest::post().uri("/exemples")).await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+}
+
+#[actix_web::test]
+async fn the_format_page() {
+    let (status, _, body) = get("/exemples/format").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("<h1>Scénarios de décision</h1>"));
+    assert!(body.contains("Détruisez la créature non-noire ciblée et le terrain ciblé"));
+    assert!(body.contains("href=\"/regles/608.2h\""), "rule numbers are linked");
+}
+
+#[actix_web::test]
+async fn the_editor_is_time_limited() {
+    // A server whose limit is zero: any scenario is cut off, with a French page.
+    let loaded = arbitre::load(&[]);
+    let mut state = AppState::new(loaded.graph).unwrap();
+    state.run_limit = std::time::Duration::ZERO;
+    let service = test::init_service(app(Data::new(state))).await;
+    let req = TestRequest::post()
+        .uri("/exemples/essai")
+        .set_form([("scenario", shipped_source("salve-d-aura-cible-legale"))]);
+    let response = test::call_service(&service, req.to_request()).await;
+    assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let body = String::from_utf8(to_bytes(response.into_body()).await.unwrap_or_default().to_vec()).unwrap();
+    assert!(body.contains("Temps dépassé") && body.contains("en moins de 0,0 s"), "{body}");
+}
+
+#[actix_web::test]
+async fn a_large_scenario_plays_with_its_first_and_last_boards() {
+    let mut toml = "titre = \"grand\"\njoueurs = [\"A\", \"B\"]\n".to_string();
+    for i in 0..60 {
+        toml.push_str(&format!(
+            "[[carte]]\nid = \"c{i}\"\nnom = \"C{i}\"\ntype = \"Créature : ours\"\nforce = 1\nendurance = 9\nproprietaire = \"B\"\nzone = \"champ de bataille\"\n"
+        ));
+    }
+    toml.push_str("[[carte]]\nid = \"p\"\nnom = \"P\"\ntype = \"Rituel\"\ntexte = \"~ inflige 1 blessure à chaque créature.\"\nproprietaire = \"A\"\nzone = \"main\"\n");
+    for _ in 0..60 {
+        toml.push_str(
+            "[[etape]]\nlancer = \"p\"\n[[etape]]\nresoudre = true\n[[etape]]\ndeplacer = \"p\"\nvers = \"main\"\n",
+        );
+    }
+    let (status, _, body) = post_scenario(&toml).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("Scénario trop grand pour dessiner le plateau à chaque étape"));
+    assert!(body.contains("Étape 180 — Déplacement de P vers la main"));
+    assert!(body.len() < 3_000_000, "{} octets", body.len());
+}

@@ -25,7 +25,7 @@ pub mod text;
 pub mod trace;
 
 pub use scenario::{Scenario, ScenarioError, parse};
-pub use trace::{Outcome, run};
+pub use trace::{Elapsed, Outcome, run, run_until};
 
 use crate::Graph;
 use crate::graph::{NodeIdx, RuleId};

@@ -16,6 +16,13 @@ use crate::Graph;
 use crate::graph::RuleId;
 use crate::text::fold;
 
+/// The most players a scenario may seat.
+pub const MAX_PLAYERS: usize = 16;
+/// The most cards a scenario may declare.
+pub const MAX_CARDS: usize = 100;
+/// The most steps a scenario may have.
+pub const MAX_STEPS: usize = 200;
+
 /// Zones a card can be in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 pub enum Zone {
@@ -378,6 +385,18 @@ pub fn parse(path: &str, text: &str, graph: Option<&Graph>) -> Result<Scenario, 
         let key = named.unwrap_or_else(|| key_on_line(text, offset));
         err(offset, key, crate::corpus::manifest::toml_error_fr(e.message()))
     })?;
+
+    // Sizes: the engine's work is bounded whatever a judge types in the web editor.
+    let too_many = |what: &str, n: usize, max: usize, offset: usize, key: &str| -> Result<(), ScenarioError> {
+        if n > max { Err(err(offset, key, format!("trop de {what} ({n}, au plus {max})"))) } else { Ok(()) }
+    };
+    too_many("joueurs", raw.joueurs.get_ref().len(), MAX_PLAYERS, raw.joueurs.span().start, "joueurs")?;
+    if let Some(c) = raw.carte.get(MAX_CARDS) {
+        too_many("cartes", raw.carte.len(), MAX_CARDS, c.span().start, "carte")?;
+    }
+    if let Some(e) = raw.etape.get(MAX_STEPS) {
+        too_many("étapes", raw.etape.len(), MAX_STEPS, e.span().start, "etape")?;
+    }
 
     // Players.
     let players: Vec<String> = raw.joueurs.get_ref().iter().map(|p| p.get_ref().trim().to_string()).collect();

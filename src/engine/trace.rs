@@ -7,16 +7,13 @@
 //! `countered`), `expected` (`ok`, `differences`).
 
 use std::collections::BTreeMap;
+use std::time::Instant;
 
 use serde::Serialize;
 
 use super::card::CardType;
 use super::game::{Event, Game};
 use super::scenario::{Action, Choice, Scenario, Zone};
-
-/// The most steps a scenario may have: the engine is bounded, whatever a
-/// judge types in the web editor.
-pub const MAX_STEPS: usize = 200;
 
 /// One card as shown on the board.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -176,17 +173,46 @@ impl Outcome {
 
 /// Plays the scenario, step by step.
 pub fn run(scenario: &Scenario) -> Outcome {
+    play(scenario, None).0
+}
+
+/// A scenario cut off by its deadline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("temps dépassé après {played} étape(s) sur {total}")]
+pub struct Elapsed {
+    /// Steps played before the deadline.
+    pub played: usize,
+    /// Steps in the scenario.
+    pub total: usize,
+}
+
+/// Plays the scenario, checking the deadline before each step: work typed
+/// in the web editor stops when its time is up.
+pub fn run_until(scenario: &Scenario, deadline: Instant) -> Result<Outcome, Elapsed> {
+    match play(scenario, Some(deadline)) {
+        (outcome, false) => Ok(outcome),
+        (outcome, true) => Err(Elapsed { played: outcome.steps.len(), total: scenario.steps.len() }),
+    }
+}
+
+/// The trace, and whether the deadline stopped it.
+fn play(scenario: &Scenario, deadline: Option<Instant>) -> (Outcome, bool) {
     let mut game = Game::new(scenario);
     let initial = board(&game);
     let mut steps = Vec::new();
-    for (i, step) in scenario.steps.iter().take(MAX_STEPS).enumerate() {
+    let mut stopped = false;
+    for (i, step) in scenario.steps.iter().enumerate() {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            stopped = true;
+            break;
+        }
         let action = describe(&game, &step.action);
         let events = game.play(&step.action);
         steps.push(trace_step(i + 1, action, step.comment.clone(), step.line, &events, board(&game)));
     }
     let result = summary(&game);
     let expected = check(scenario, &game, &result);
-    Outcome {
+    let outcome = Outcome {
         title: scenario.title.clone(),
         path: scenario.path.clone(),
         illustrates: scenario.illustrates.iter().map(|r| r.to_string()).collect(),
@@ -194,7 +220,8 @@ pub fn run(scenario: &Scenario) -> Outcome {
         steps,
         result,
         expected,
-    }
+    };
+    (outcome, stopped)
 }
 
 fn trace_step(

@@ -5,7 +5,7 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 
 use super::error::WebError;
-use super::pages::{ArticlePage, Layout};
+use super::pages::{ArticlePage, Layout, Link};
 use super::render::markdown_html;
 use super::rules::link;
 use super::{AppState, html};
@@ -31,6 +31,7 @@ pub(super) async fn page(state: web::Data<AppState>, slug: web::Path<String>) ->
             .collect();
         let page = ArticlePage {
             layout: Layout::new(n.title.as_deref().unwrap_or("Cours d'arbitre"), ""),
+            crumb: Link { label: "Cours d'arbitre".into(), url: String::new(), preview: None, note: String::new() },
             kicker: n.heading.clone().unwrap_or_default(),
             title: n.title.clone().unwrap_or_default(),
             body_html: markdown_html(g, n.markdown.as_deref().unwrap_or("")),

@@ -25,9 +25,15 @@ pub enum WebError {
     /// A parameter that cannot be read.
     #[error("{0}")]
     BadRequest(String),
-    /// A method the resource does not answer.
-    #[error("méthode non prise en charge ; cette adresse répond à GET et HEAD")]
-    MethodNotAllowed,
+    /// A method the resource does not answer; the methods it does answer.
+    #[error("méthode non prise en charge ; cette adresse répond à {}", .0.replace(", ", " et "))]
+    MethodNotAllowed(&'static str),
+    /// A form larger than the server reads.
+    #[error("scénario trop long (plus de {} Kio)", .0 / 1024)]
+    PayloadTooLarge(usize),
+    /// Work that took longer than allowed.
+    #[error("le scénario n'a pas été joué en moins de {} s ; simplifiez-le", crate::text::decimal_fr(*.0, 1))]
+    Timeout(f64),
     /// An address longer than the server reads.
     #[error("adresse trop longue (plus de {0} caractères)")]
     UriTooLong(usize),
@@ -41,7 +47,9 @@ impl WebError {
         match self {
             WebError::NotFound { .. } => "Page introuvable",
             WebError::BadRequest(_) => "Requête invalide",
-            WebError::MethodNotAllowed => "Méthode non prise en charge",
+            WebError::MethodNotAllowed(_) => "Méthode non prise en charge",
+            WebError::PayloadTooLarge(_) => "Envoi trop long",
+            WebError::Timeout(_) => "Temps dépassé",
             WebError::UriTooLong(_) => "Adresse trop longue",
             WebError::Internal(_) => "Erreur du serveur",
         }
@@ -53,7 +61,9 @@ impl ResponseError for WebError {
         match self {
             WebError::NotFound { .. } => StatusCode::NOT_FOUND,
             WebError::BadRequest(_) => StatusCode::BAD_REQUEST,
-            WebError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            WebError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
+            WebError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            WebError::Timeout(_) => StatusCode::SERVICE_UNAVAILABLE,
             WebError::UriTooLong(_) => StatusCode::URI_TOO_LONG,
             WebError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -74,8 +84,8 @@ impl ResponseError for WebError {
         let body = page.render().unwrap_or_else(|_| format!("{} : {}", self.heading(), self));
         let mut response = HttpResponse::build(self.status_code());
         response.insert_header((header::CONTENT_TYPE, "text/html; charset=utf-8"));
-        if matches!(self, WebError::MethodNotAllowed) {
-            response.insert_header((header::ALLOW, "GET, HEAD"));
+        if let WebError::MethodNotAllowed(allowed) = self {
+            response.insert_header((header::ALLOW, *allowed));
         }
         response.body(body)
     }

@@ -6,9 +6,10 @@
 //! ```
 //!
 //! One handler file per page family: [`home`], [`rules`] (rules, chapters,
-//! sections), [`search`], [`articles`], [`api`], [`assets`]. Every route
-//! answers GET and HEAD; other methods get a 405, unknown addresses a 404
-//! page with a search box. Rule pages are rendered once per node and kept
+//! sections), [`search`], [`articles`], [`examples`] (ruling scenarios and
+//! their editor), [`api`], [`assets`]. Every route answers GET and HEAD (the
+//! scenario editor also POST); other methods get a 405, unknown addresses a
+//! 404 page with a search box. Rule pages are rendered once per node and kept
 //! (the graph never changes while the server runs); the home page is
 //! rendered at start-up; search pages are always computed.
 
@@ -16,6 +17,7 @@ mod api;
 mod articles;
 mod assets;
 mod error;
+pub mod examples;
 mod home;
 pub mod pages;
 mod render;
@@ -57,6 +59,10 @@ pub struct AppState {
     pages: Vec<OnceLock<Bytes>>,
     /// The home page, rendered at start-up.
     home: Bytes,
+    /// The shipped ruling scenarios, read and played at start-up.
+    pub examples: examples::Examples,
+    /// How long a scenario typed in the editor may take ([`examples::RUN_LIMIT`]).
+    pub run_limit: Duration,
     /// Time to build the state (graph excluded).
     pub build_time: Duration,
 }
@@ -67,7 +73,16 @@ impl AppState {
         let start = Instant::now();
         let index = SearchIndex::build(&graph).map_err(|e| format!("construction de l'index impossible : {e}"))?;
         let pages = (0..graph.nodes().len()).map(|_| OnceLock::new()).collect();
-        let mut state = AppState { graph, index, pages, home: Bytes::new(), build_time: Duration::ZERO };
+        let examples = examples::Examples::load(&graph);
+        let mut state = AppState {
+            graph,
+            index,
+            pages,
+            home: Bytes::new(),
+            examples,
+            run_limit: examples::RUN_LIMIT,
+            build_time: Duration::ZERO,
+        };
         state.home = Bytes::from(home::render(&state).map_err(|e| e.to_string())?);
         state.build_time = start.elapsed();
         Ok(state)
@@ -105,12 +120,28 @@ fn params(req: &HttpRequest) -> Result<HashMap<String, String>, WebError> {
 }
 
 async fn method_not_allowed() -> HttpResponse {
-    WebError::MethodNotAllowed.error_response()
+    WebError::MethodNotAllowed("GET, HEAD").error_response()
+}
+
+async fn method_not_allowed_but_post() -> HttpResponse {
+    WebError::MethodNotAllowed("GET, HEAD, POST").error_response()
 }
 
 async fn not_found(req: HttpRequest) -> HttpResponse {
     let what = format!("aucune page à l'adresse « {} »", crate::corpus::quote(req.path()));
     WebError::NotFound { what, nearest: vec![] }.error_response()
+}
+
+/// A form that cannot be read, said in French.
+fn form_error(e: &actix_web::error::UrlencodedError) -> WebError {
+    use actix_web::error::UrlencodedError;
+    match e {
+        UrlencodedError::Overflow { .. } => WebError::PayloadTooLarge(examples::MAX_EDITOR_BYTES),
+        UrlencodedError::ContentType => {
+            WebError::BadRequest("formulaire attendu (application/x-www-form-urlencoded)".into())
+        }
+        _ => WebError::BadRequest("formulaire illisible : le champ « scenario » est attendu".into()),
+    }
 }
 
 /// Refuses addresses longer than [`MAX_URI`] before any handler reads them.
@@ -143,6 +174,16 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource("/regles/{id}").route(get(rules::page)))
         .service(resource("/recherche").route(get(search::page)))
         .service(resource("/cours/{slug}").route(get(articles::page)))
+        .service(resource("/exemples").route(get(examples::list)))
+        .service(resource("/exemples/format").route(get(examples::format)))
+        .service(
+            web::resource("/exemples/essai")
+                .route(get(examples::editor_page))
+                .route(web::post().to(examples::run))
+                .default_service(web::to(method_not_allowed_but_post)),
+        )
+        .service(resource("/exemples/{slug}").route(get(examples::page)))
+        .service(resource("/api/exemples/{slug}").route(get(examples::api)))
         .service(resource("/api/regles/{id}").route(get(api::rule)))
         .service(resource("/api/recherche").route(get(api::search)))
         .service(resource("/api/sommaire").route(get(api::contents)))
@@ -165,6 +206,11 @@ pub fn app(
         .app_data(state)
         .app_data(
             web::PathConfig::default().error_handler(|_, _| WebError::BadRequest("adresse illisible".into()).into()),
+        )
+        .app_data(
+            web::FormConfig::default()
+                .limit(3 * examples::MAX_EDITOR_BYTES + 1024)
+                .error_handler(|e, _| form_error(&e).into()),
         )
         .wrap(from_fn(limit_uri))
         .wrap(

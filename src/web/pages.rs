@@ -173,6 +173,8 @@ pub struct RulePage {
     pub versions: Vec<Link>,
     /// Judge-class articles about this rule.
     pub articles: Vec<Link>,
+    /// Ruling scenarios illustrating this rule.
+    pub scenarios: Vec<Link>,
     /// « fr 2011-02-04 ».
     pub edition: String,
     /// « rules/…txt, ligne 43 ».
@@ -209,6 +211,8 @@ pub struct ChapterPage {
     pub versions: Vec<Link>,
     /// Judge-class articles about this chapter.
     pub articles: Vec<Link>,
+    /// Ruling scenarios illustrating a rule of this chapter.
+    pub scenarios: Vec<Link>,
     /// The previous chapter or section.
     pub previous: Option<Link>,
     /// The next chapter or section.
@@ -279,6 +283,8 @@ pub struct SearchPage {
 pub struct ArticlePage {
     /// Shared layout.
     pub layout: Layout,
+    /// The page above it in the breadcrumb.
+    pub crumb: Link,
     /// The lines above the title.
     pub kicker: String,
     /// The title.
@@ -305,4 +311,142 @@ pub struct ErrorPage {
     pub message: String,
     /// The nearest pages, for a page not found.
     pub nearest: Vec<Link>,
+}
+
+/// One shipped scenario, in the list of `/exemples`.
+#[derive(Debug, Clone)]
+pub struct ExampleSummary {
+    /// Title.
+    pub title: String,
+    /// Its page.
+    pub url: String,
+    /// Rules it illustrates.
+    pub rules: Vec<Link>,
+    /// Number of steps.
+    pub steps: usize,
+    /// Whether `[attendu]` holds.
+    pub ok: bool,
+    /// « attendu vérifié », « 2 différences ».
+    pub status: String,
+}
+
+/// The list of scenarios.
+#[derive(Template)]
+#[template(path = "examples.html")]
+pub struct ExamplesPage {
+    /// Shared layout.
+    pub layout: Layout,
+    /// The scenarios, in file order.
+    pub examples: Vec<ExampleSummary>,
+    /// Shipped scenarios that could not be read, with why.
+    pub errors: Vec<String>,
+}
+
+/// An event of a step, with links to its rules.
+#[derive(Debug, Clone)]
+pub struct EventLine {
+    /// What happened.
+    pub text: String,
+    /// The rules applied, each a link.
+    pub rules: Vec<Link>,
+}
+
+/// A step of a played scenario, ready to show.
+#[derive(Debug, Clone)]
+pub struct StepView {
+    /// 0 for the starting situation.
+    pub number: usize,
+    /// The action, in a few words.
+    pub action: String,
+    /// The author's comment.
+    pub comment: String,
+    /// What happened.
+    pub events: Vec<EventLine>,
+    /// The board after the step.
+    pub board: crate::engine::trace::Board,
+}
+
+/// An entry of the list of steps.
+#[derive(Debug, Clone)]
+pub struct StepLink {
+    /// Its number.
+    pub number: usize,
+    /// The action.
+    pub label: String,
+    /// Its page.
+    pub url: String,
+    /// Whether it is the step shown.
+    pub current: bool,
+}
+
+/// One scenario, at one step.
+#[derive(Template)]
+#[template(path = "example.html")]
+pub struct ExamplePage {
+    /// Shared layout.
+    pub layout: Layout,
+    /// Title.
+    pub title: String,
+    /// The description, as HTML.
+    pub description_html: String,
+    /// Rules it illustrates.
+    pub rules: Vec<Link>,
+    /// Every step, for navigation.
+    pub nav: Vec<StepLink>,
+    /// The step shown.
+    pub step: StepView,
+    /// The step before.
+    pub previous: Option<Link>,
+    /// The step after.
+    pub next: Option<Link>,
+    /// At the last step: the result.
+    pub result: Option<Vec<SummaryLine>>,
+    /// The comparison with `[attendu]`.
+    pub expected: crate::engine::trace::Check,
+    /// The editor, filled with this scenario.
+    pub editor_url: String,
+    /// The file.
+    pub source: String,
+}
+
+/// A line of a scenario's result: a card and its zone, a player and their life.
+#[derive(Debug, Clone)]
+pub struct SummaryLine {
+    /// The card id or player.
+    pub label: String,
+    /// Where it is, how they are.
+    pub value: String,
+}
+
+/// A mistake in the scenario typed in the editor.
+#[derive(Debug, Clone)]
+pub struct EditorError {
+    /// « Ligne 12, clé « zone » : … ».
+    pub message: String,
+    /// The line at fault, as typed.
+    pub excerpt: String,
+}
+
+/// The scenario editor, and the scenario it played.
+#[derive(Template)]
+#[template(path = "editor.html")]
+pub struct EditorPage {
+    /// Shared layout.
+    pub layout: Layout,
+    /// The TOML in the text area.
+    pub source: String,
+    /// Why it could not be played.
+    pub error: Option<EditorError>,
+    /// The scenario's title, when it played.
+    pub title: String,
+    /// Every step, from the starting situation, when it played.
+    pub steps: Vec<StepView>,
+    /// The result, when it played.
+    pub result: Option<Vec<SummaryLine>>,
+    /// The comparison with `[attendu]`.
+    pub expected: Option<crate::engine::trace::Check>,
+    /// Whether the boards of the middle steps were left out (a large scenario).
+    pub boards_omitted: bool,
+    /// The size limit, in bytes.
+    pub max_bytes: usize,
 }

@@ -12,6 +12,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
 use super::error::WebError;
+use super::examples::Examples;
 use super::pages::{ChapterPage, Layout, Link, Passage, RulePage};
 use super::render::{anchor_of, api_url_of, edition_key, lang_attr, text_html, url_of};
 use super::{AppState, html, params, redirect};
@@ -32,7 +33,7 @@ pub(super) async fn page(
         return Ok(redirect(StatusCode::MOVED_PERMANENTLY, &format!("/regles/{canonical}{query}")));
     }
     let idx = select(g, id, &params(&req)?)?;
-    let body = state.page(idx, || render(g, idx))?;
+    let body = state.page(idx, || render(g, &state.examples, idx))?;
     Ok(html(body))
 }
 
@@ -72,10 +73,13 @@ pub(super) fn link(g: &Graph, idx: NodeIdx, note: Option<String>) -> Link {
 }
 
 /// The page of a node: a rule page, or a chapter or section page.
-fn render(g: &Graph, idx: NodeIdx) -> Result<String, WebError> {
+fn render(g: &Graph, examples: &Examples, idx: NodeIdx) -> Result<String, WebError> {
+    // Scenarios illustrating the rule itself; on a chapter or section page,
+    // those illustrating any rule within it.
+    let illustrated = |exact: bool| g.node(idx).id.map(|id| examples.illustrating(id, exact)).unwrap_or_default();
     match g.node(idx).kind {
-        NodeKind::Rule | NodeKind::Subrule => Ok(rule_page(g, idx).render()?),
-        NodeKind::Chapter | NodeKind::Section => Ok(chapter_page(g, idx).render()?),
+        NodeKind::Rule | NodeKind::Subrule => Ok(rule_page(g, idx, illustrated(true)).render()?),
+        NodeKind::Chapter | NodeKind::Section => Ok(chapter_page(g, idx, illustrated(false)).render()?),
         _ => Err(WebError::NotFound { what: "ce nœud n'a pas de page".into(), nearest: vec![] }),
     }
 }
@@ -195,7 +199,7 @@ fn neighbour(g: &Graph, n: Option<NodeIdx>) -> Option<Link> {
     n.map(|n| link(g, n, None))
 }
 
-fn rule_page(g: &Graph, idx: NodeIdx) -> RulePage {
+fn rule_page(g: &Graph, idx: NodeIdx, scenarios: Vec<Link>) -> RulePage {
     let n = g.node(idx);
     let id = n.label();
     let (previous, next) = g.neighbours(idx);
@@ -236,13 +240,14 @@ fn rule_page(g: &Graph, idx: NodeIdx) -> RulePage {
         cited_by,
         versions: versions(g, idx),
         articles: articles(g, idx),
+        scenarios,
         edition: g.edition(n.edition).label(),
         source: source(g, idx),
         id,
     }
 }
 
-fn chapter_page(g: &Graph, idx: NodeIdx) -> ChapterPage {
+fn chapter_page(g: &Graph, idx: NodeIdx, scenarios: Vec<Link>) -> ChapterPage {
     let n = g.node(idx);
     let (previous, next) = g.neighbours(idx);
     let mut passages_list = Vec::new();
@@ -268,6 +273,7 @@ fn chapter_page(g: &Graph, idx: NodeIdx) -> ChapterPage {
         title_only: !g.has_content(idx),
         versions: versions(g, idx),
         articles: articles(g, idx),
+        scenarios,
         previous: neighbour(g, previous),
         next: neighbour(g, next),
         edition: g.edition(n.edition).label(),

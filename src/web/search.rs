@@ -98,7 +98,7 @@ fn render(g: &Graph, query: &str, p: &HashMap<String, String>, results: Option<R
         (Vec::new(), Vec::new(), Vec::new(), "Tapez votre recherche".to_string(), String::new());
     if let Some(r) = results {
         shown = count(r.hits.len());
-        elapsed = format!("{} ms", format!("{:.2}", r.elapsed.as_secs_f64() * 1000.0).replace('.', ","));
+        elapsed = format!("{} ms", crate::text::decimal_fr(r.elapsed.as_secs_f64() * 1000.0, 2));
         results_view = r
             .hits
             .iter()

@@ -1,0 +1,416 @@
+//! Ruling scenarios: `/exemples` (the list), `/exemples/{slug}?etape=N` (one
+//! scenario, step by step, with the board), `/exemples/essai` (an editor: a
+//! judge changes a scenario and plays it), `/exemples/format` (the format's
+//! documentation) and `/api/exemples/{slug}` (the trace as JSON, the keys of
+//! `arbitre explique --json`).
+//!
+//! The shipped scenarios are read and played once, at start-up
+//! ([`Examples::load`]); a scenario typed in the editor is read and played on
+//! a blocking thread, with a size limit before and a time limit around it.
+
+use std::time::{Duration, Instant};
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+
+use super::error::WebError;
+use super::pages::{
+    ArticlePage, EditorError, EditorPage, EventLine, ExamplePage, ExampleSummary, ExamplesPage, Layout, Link, StepLink,
+    StepView, SummaryLine,
+};
+use super::render::{api_url_of, markdown_html, url_of};
+use super::rules::link;
+use super::{AppState, html, params};
+use crate::engine::trace::{Board, EventView, Summary};
+use crate::engine::{self, Outcome, Scenario, ScenarioError};
+use crate::graph::{Graph, NodeIdx, RuleId};
+
+/// The longest scenario the editor accepts (the form may be three times
+/// longer once URL-encoded).
+pub const MAX_EDITOR_BYTES: usize = engine::MAX_SCENARIO_BYTES;
+
+/// How long a scenario typed in the editor may take to read and play.
+pub const RUN_LIMIT: Duration = Duration::from_secs(2);
+
+/// The most cards the editor's page draws, all boards together.
+const MAX_CARDS_SHOWN: usize = 3000;
+
+/// The documentation of the format, shown at `/exemples/format`.
+const FORMAT_DOC: &str = include_str!("../../docs/scenarios.md");
+
+/// A shipped scenario and its trace.
+pub struct Example {
+    /// The scenario.
+    pub scenario: Scenario,
+    /// Its trace.
+    pub outcome: Outcome,
+}
+
+/// The shipped scenarios, read and played.
+pub struct Examples {
+    /// The scenarios that read, in file order.
+    pub entries: Vec<Example>,
+    /// The ones that did not, with why: shown on `/exemples`, never dropped.
+    pub errors: Vec<ScenarioError>,
+}
+
+impl Examples {
+    /// Reads and plays the embedded scenarios against the graph.
+    pub fn load(graph: &Graph) -> Examples {
+        let mut out = Examples { entries: Vec::new(), errors: Vec::new() };
+        for read in engine::load_embedded(graph) {
+            match read {
+                Ok(scenario) => {
+                    let outcome = engine::run(&scenario);
+                    out.entries.push(Example { scenario, outcome });
+                }
+                Err(e) => out.errors.push(e),
+            }
+        }
+        out
+    }
+
+    fn get(&self, slug: &str) -> Option<&Example> {
+        self.entries.iter().find(|e| e.scenario.slug == slug)
+    }
+
+    /// Links to the scenarios illustrating a rule (`exact`), or any rule
+    /// within it (a chapter page).
+    pub(super) fn illustrating(&self, id: RuleId, exact: bool) -> Vec<Link> {
+        self.entries
+            .iter()
+            .filter(|e| e.scenario.illustrates.iter().any(|&r| if exact { r == id } else { r.is_within(id) }))
+            .map(|e| Link {
+                label: e.scenario.title.clone(),
+                url: example_url(&e.scenario.slug, None),
+                preview: None,
+                note: String::new(),
+            })
+            .collect()
+    }
+}
+
+fn example_url(slug: &str, step: Option<usize>) -> String {
+    match step {
+        Some(n) => format!("/exemples/{slug}?etape={n}#etape"),
+        None => format!("/exemples/{slug}"),
+    }
+}
+
+/// A link to a rule the engine cites: to the rule, or to the chapter that
+/// holds it when the corpus does not have its text (said in the note).
+fn rule_link(g: &Graph, rule: &str) -> Link {
+    match engine::resolve_rule(g, rule) {
+        Some((idx, true)) => {
+            let mut l = link(g, idx, None);
+            l.label = rule.to_string();
+            l
+        }
+        Some((idx, false)) => Link {
+            label: rule.to_string(),
+            url: url_of(g, idx).unwrap_or_default(),
+            preview: api_url_of(g, idx),
+            note: format!("texte absent du corpus : {}", chapter_label(g, idx)),
+        },
+        None => Link { label: rule.to_string(), url: String::new(), preview: None, note: "absente du corpus".into() },
+    }
+}
+
+fn chapter_label(g: &Graph, idx: NodeIdx) -> String {
+    let n = g.node(idx);
+    match &n.title {
+        Some(t) => format!("{} {t}", n.label()),
+        None => n.label(),
+    }
+}
+
+fn event_lines(g: &Graph, events: &[EventView]) -> Vec<EventLine> {
+    events
+        .iter()
+        .map(|e| EventLine { text: e.text.clone(), rules: e.rules.iter().map(|r| rule_link(g, r)).collect() })
+        .collect()
+}
+
+fn initial_step(board: &Board) -> StepView {
+    StepView {
+        number: 0,
+        action: "Situation de départ".into(),
+        comment: String::new(),
+        events: Vec::new(),
+        board: board.clone(),
+    }
+}
+
+/// Every step of a trace, from the starting situation.
+fn step_views(g: &Graph, o: &Outcome) -> Vec<StepView> {
+    let mut out = vec![initial_step(&o.initial)];
+    out.extend(o.steps.iter().map(|s| StepView {
+        number: s.number,
+        action: s.action.clone(),
+        comment: s.comment.clone().unwrap_or_default(),
+        events: event_lines(g, &s.events),
+        board: s.state.clone(),
+    }));
+    out
+}
+
+/// The result, one line per card and per player.
+fn summary_lines(r: &Summary) -> Vec<SummaryLine> {
+    let plural = |n: u32| if n > 1 { "s" } else { "" };
+    let mut out: Vec<SummaryLine> = r
+        .zones
+        .iter()
+        .map(|(id, zone)| {
+            let damage = r.damage.get(id).copied().unwrap_or(0);
+            let value = if damage > 0 { format!("{zone}, {damage} blessure{}", plural(damage)) } else { zone.clone() };
+            SummaryLine { label: id.clone(), value }
+        })
+        .collect();
+    for (player, life) in &r.life {
+        let draws = r.draws.get(player).copied().unwrap_or(0);
+        let value = format!("{life} points de vie, {draws} carte{} piochée{}", plural(draws), plural(draws));
+        out.push(SummaryLine { label: player.clone(), value });
+    }
+    let countered = if r.countered.is_empty() { "aucun".to_string() } else { r.countered.join(", ") };
+    out.push(SummaryLine { label: "Sorts contrecarrés".into(), value: countered });
+    out
+}
+
+fn status(o: &Outcome) -> (bool, String) {
+    let c = &o.expected;
+    match (c.present, c.ok) {
+        (false, _) => (true, "sans résultat attendu".into()),
+        (true, true) => (true, "résultat attendu vérifié".into()),
+        (true, false) => (false, format!("{} différence(s) avec le résultat attendu", c.differences.len())),
+    }
+}
+
+/// `GET /exemples`.
+pub(super) async fn list(state: web::Data<AppState>) -> Result<HttpResponse, WebError> {
+    let g = &state.graph;
+    let examples = state
+        .examples
+        .entries
+        .iter()
+        .map(|e| {
+            let (ok, status) = status(&e.outcome);
+            ExampleSummary {
+                title: e.scenario.title.clone(),
+                url: example_url(&e.scenario.slug, None),
+                rules: e.outcome.illustrates.iter().map(|r| rule_link(g, r)).collect(),
+                steps: e.scenario.steps.len(),
+                ok,
+                status,
+            }
+        })
+        .collect();
+    let page = ExamplesPage {
+        layout: Layout::new("Exemples de décisions", ""),
+        examples,
+        errors: state.examples.errors.iter().map(ToString::to_string).collect(),
+    };
+    Ok(html(page.render()?))
+}
+
+/// `GET /exemples/{slug}?etape=N`.
+pub(super) async fn page(
+    state: web::Data<AppState>,
+    slug: web::Path<String>,
+    req: HttpRequest,
+) -> Result<HttpResponse, WebError> {
+    let g = &state.graph;
+    let example = state.examples.get(&slug).ok_or_else(|| WebError::NotFound {
+        what: format!("aucun exemple « {} »", crate::corpus::quote(&slug)),
+        nearest: vec![Link {
+            label: "Tous les exemples".into(),
+            url: "/exemples".into(),
+            preview: None,
+            note: String::new(),
+        }],
+    })?;
+    let (s, o) = (&example.scenario, &example.outcome);
+    let last = o.steps.len();
+    let step = match params(&req)?.get("etape").map(|v| v.trim()) {
+        None | Some("") => 0,
+        Some(v) => v.parse::<usize>().ok().filter(|n| *n <= last).ok_or_else(|| {
+            WebError::BadRequest(format!(
+                "étape « {} » inexistante : ce scénario a les étapes 0 (situation de départ) à {last}",
+                crate::corpus::quote(v)
+            ))
+        })?,
+    };
+    let mut views = step_views(g, o);
+    let nav = views
+        .iter()
+        .map(|v| StepLink {
+            number: v.number,
+            label: v.action.clone(),
+            url: example_url(&s.slug, Some(v.number)),
+            current: v.number == step,
+        })
+        .collect();
+    let step_link = |n: usize, label: String| Link {
+        label,
+        url: example_url(&s.slug, Some(n)),
+        preview: None,
+        note: String::new(),
+    };
+    let page = ExamplePage {
+        layout: Layout::new(&s.title, ""),
+        title: s.title.clone(),
+        description_html: s.description.as_deref().map(|d| markdown_html(g, d)).unwrap_or_default(),
+        rules: o.illustrates.iter().map(|r| rule_link(g, r)).collect(),
+        nav,
+        previous: step
+            .checked_sub(1)
+            .map(|n| step_link(n, if n == 0 { "Situation de départ".into() } else { format!("Étape {n}") })),
+        next: (step < last).then(|| step_link(step + 1, format!("Étape {}", step + 1))),
+        result: (step == last).then(|| summary_lines(&o.result)),
+        expected: o.expected.clone(),
+        editor_url: format!("/exemples/essai?depuis={}", s.slug),
+        source: s.path.clone(),
+        step: views.swap_remove(step),
+    };
+    Ok(html(page.render()?))
+}
+
+/// `GET /api/exemples/{slug}`: the trace, as `arbitre explique --json`.
+pub(super) async fn api(state: web::Data<AppState>, slug: web::Path<String>) -> Result<HttpResponse, WebError> {
+    let example = state.examples.get(&slug).ok_or_else(|| WebError::NotFound {
+        what: format!("aucun exemple « {} »", crate::corpus::quote(&slug)),
+        nearest: vec![],
+    })?;
+    Ok(HttpResponse::Ok().json(&example.outcome))
+}
+
+/// `GET /exemples/format`: the format's documentation, rule numbers linked.
+pub(super) async fn format(state: web::Data<AppState>) -> Result<HttpResponse, WebError> {
+    let (title, body) = match FORMAT_DOC.split_once('\n') {
+        Some((first, rest)) if first.starts_with("# ") => (first.trim_start_matches("# ").trim(), rest),
+        _ => ("Scénarios de décision", FORMAT_DOC),
+    };
+    let page = ArticlePage {
+        layout: Layout::new(title, ""),
+        crumb: Link { label: "Exemples".into(), url: "/exemples".into(), preview: None, note: String::new() },
+        kicker: String::new(),
+        title: title.to_string(),
+        body_html: markdown_html(&state.graph, body),
+        covers: Vec::new(),
+        source: "docs/scenarios.md".into(),
+    };
+    Ok(html(page.render()?))
+}
+
+/// The form of the editor.
+#[derive(serde::Deserialize)]
+pub(super) struct EditorForm {
+    scenario: String,
+}
+
+fn cards_on(b: &Board) -> usize {
+    b.stack.len()
+        + b.players
+            .iter()
+            .map(|p| p.battlefield.len() + p.hand.len() + p.graveyard.len() + p.exile.len())
+            .sum::<usize>()
+}
+
+fn editor(source: String) -> EditorPage {
+    EditorPage {
+        layout: Layout::new("Essayer un scénario", ""),
+        source,
+        error: None,
+        title: String::new(),
+        steps: Vec::new(),
+        result: None,
+        expected: None,
+        boards_omitted: false,
+        max_bytes: MAX_EDITOR_BYTES,
+    }
+}
+
+/// `GET /exemples/essai?depuis=slug`: the editor, filled with a scenario.
+pub(super) async fn editor_page(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, WebError> {
+    let from = params(&req)?.get("depuis").cloned().filter(|s| !s.is_empty());
+    let source = match &from {
+        Some(slug) => {
+            state.examples.get(slug).map(|e| e.scenario.source.clone()).ok_or_else(|| WebError::NotFound {
+                what: format!("aucun exemple « {} » à modifier", crate::corpus::quote(slug)),
+                nearest: vec![],
+            })?
+        }
+        None => state.examples.entries.first().map(|e| e.scenario.source.clone()).unwrap_or_default(),
+    };
+    Ok(html(editor(source).render()?))
+}
+
+/// What became of a scenario typed in the editor.
+enum Played {
+    /// It did not read.
+    Invalid(ScenarioError),
+    /// Its time ran out.
+    Stopped,
+    /// It played.
+    Done(Box<Outcome>),
+}
+
+/// `POST /exemples/essai`: reads and plays the scenario typed, within the
+/// size and time limits; a mistake is shown above the text, with its line.
+pub(super) async fn run(state: web::Data<AppState>, form: web::Form<EditorForm>) -> Result<HttpResponse, WebError> {
+    let source = form.into_inner().scenario.replace("\r\n", "\n");
+    if source.len() > MAX_EDITOR_BYTES {
+        return Err(WebError::PayloadTooLarge(MAX_EDITOR_BYTES));
+    }
+    // The engine stops at the deadline between steps; the timeout around
+    // the blocking thread also bounds reading the text.
+    let limit = state.run_limit;
+    let deadline = Instant::now() + limit;
+    let worker_state = state.clone();
+    let text = source.clone();
+    let work = web::block(move || match engine::parse("scénario", &text, Some(&worker_state.graph)) {
+        Err(e) => Played::Invalid(e),
+        Ok(scenario) => match engine::run_until(&scenario, deadline) {
+            Ok(outcome) => Played::Done(Box::new(outcome)),
+            Err(_) => Played::Stopped,
+        },
+    });
+    let played = match actix_web::rt::time::timeout(limit, work).await {
+        Err(_) | Ok(Ok(Played::Stopped)) => return Err(WebError::Timeout(limit.as_secs_f64())),
+        Ok(Err(e)) => return Err(WebError::Internal(format!("exécution interrompue ({e})"))),
+        Ok(Ok(Played::Invalid(e))) => Err(e),
+        Ok(Ok(Played::Done(outcome))) => Ok(*outcome),
+    };
+    let g = &state.graph;
+    let mut page = editor(source);
+    let status = match played {
+        Ok(outcome) => {
+            page.title = outcome.title.clone();
+            page.steps = step_views(g, &outcome);
+            // A board per step is what a judge wants, but a large scenario would
+            // make a page of megabytes: beyond a budget of cards shown, only the
+            // first and last boards are kept, and the page says so.
+            let shown: usize = page.steps.iter().map(|s| cards_on(&s.board)).sum();
+            if shown > MAX_CARDS_SHOWN {
+                let last = page.steps.len() - 1;
+                for s in &mut page.steps[1..last] {
+                    s.board = Board { players: Vec::new(), stack: Vec::new() };
+                }
+                page.boards_omitted = true;
+            }
+            page.result = Some(summary_lines(&outcome.result));
+            page.expected = Some(outcome.expected);
+            StatusCode::OK
+        }
+        Err(e) => {
+            let excerpt = page.source.lines().nth(e.line.saturating_sub(1) as usize).unwrap_or("").trim().to_string();
+            let key = e.key.as_deref().map(|k| format!(", clé « {k} »")).unwrap_or_default();
+            page.error = Some(EditorError { message: format!("Ligne {}{key} : {}", e.line, e.message), excerpt });
+            StatusCode::UNPROCESSABLE_ENTITY
+        }
+    };
+    Ok(HttpResponse::build(status)
+        .insert_header((actix_web::http::header::CONTENT_TYPE, "text/html; charset=utf-8"))
+        .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
+        .body(page.render()?))
+}
