@@ -557,6 +557,10 @@ fn serve(
     let rules = loaded.graph.counts(None).rules;
     let state = crate::web::AppState::new(loaded.graph).map_err(|e| anyhow::anyhow!(e))?;
     let indexed = state.index.documents;
+    let examples = state.examples.entries.len();
+    for e in &state.examples.errors {
+        writeln!(err, "attention : scénario illisible, absent de /exemples : {e}")?;
+    }
     actix_web::rt::System::new().block_on(async move {
         let (server, addrs) = match crate::web::bind(addr, state, workers) {
             Ok(bound) => bound,
@@ -574,7 +578,8 @@ fn serve(
             let ms = start.elapsed().as_millis();
             writeln!(
                 out,
-                "arbitre : http://{a} — démarré en {ms} ms ({documents} documents, {rules} règles, index de {indexed} documents)"
+                "arbitre : http://{a} — démarré en {ms} ms ({documents} documents, {rules} règles, index de {indexed} \
+                 documents, {examples} exemples de décisions)"
             )?;
         }
         out.flush()?;

@@ -3,11 +3,14 @@
 //! The crate reads the rules documents of `rules/` ([`corpus`]), builds a
 //! graph of sections, chapters, rules, subrules and examples linked by their
 //! cross-references ([`graph`]), indexes it for French full-text search
-//! ([`search`]), and answers judges from the command line ([`cli`]).
+//! ([`search`]), plays ruling scenarios step by step with the rules each step
+//! applies ([`engine`]), and answers judges from the command line ([`cli`])
+//! and the web app ([`web`]).
 //!
 //! ```text
 //! rules/*.txt ──corpus──▶ ParsedDocument ──Graph::build──▶ Graph ──SearchIndex::build──▶ index
-//!                                                            └──────────────┴──▶ cli (check, regle, cherche)
+//!                                                            └──────────────┴──▶ cli (check, regle, cherche), web
+//! rules/scenarios/*.toml ──engine::parse──▶ Scenario ──engine::run──▶ Outcome ──▶ cli (explique), web (/exemples)
 //! ```
 
 #![warn(missing_docs)]

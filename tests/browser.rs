@@ -201,13 +201,8 @@ async fn a_judge_searches_reads_previews_and_cites() {
     assert!(preview.starts_with("RC 608.2a"), "{preview}");
     assert!(preview.contains("clause d’intervention"), "{preview}");
     // Keyboard: focusing a link shows its preview too.
-    c.execute("document.querySelector(\"a[data-preview='/api/regles/608.2c']\").focus();", vec![]).await.unwrap();
-    let preview = wait_until(
-        &c,
-        "const p = document.getElementById('apercu'); return p.textContent.startsWith('RC 608.2c') && p.textContent;",
-    )
-    .await;
-    assert!(preview.as_str().unwrap().contains("instructions"), "{preview}");
+    let preview = focus_preview(&c, "a[data-preview='/api/regles/608.2c']", "608.2c").await;
+    assert!(preview.contains("instructions"), "{preview}");
 
     // « Citer » copies the citation and the permalink; read the clipboard back.
     let grant = json!({ "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"], "origin": base });
@@ -224,20 +219,94 @@ async fn a_judge_searches_reads_previews_and_cites() {
     // 360 px and 1280 px: nothing overflows horizontally; screenshots kept.
     for page in ["/regles/608.2b", "/", "/recherche?q=salve+d%27aura", "/regles/608", "/regles/701"] {
         c.goto(&format!("{base}{page}")).await.unwrap();
-        for width in [360, 1280] {
-            viewport(&c, width).await;
-            let (scroll, client) = overflows(&c).await;
-            assert!(scroll <= client, "{page} à {width} px : {scroll} > {client}");
-            let png = c.screenshot().await.unwrap();
-            assert_eq!(png_width(&png), width, "{page}");
-            let name = page.trim_start_matches('/').replace(['/', '?', '=', '%', '+'], "_");
-            std::fs::write(
-                shots().join(format!("{}-{width}.png", if name.is_empty() { "accueil" } else { &name })),
-                png,
-            )
-            .unwrap();
-        }
+        let name = page.trim_start_matches('/').replace(['/', '?', '=', '%', '+'], "_");
+        fits_phone_and_desktop(&c, if name.is_empty() { "accueil" } else { &name }).await;
     }
+    c.close().await.unwrap();
+}
+
+/// Focuses a rule link and waits for its preview; returns the preview's text.
+async fn focus_preview(c: &Client, selector: &str, id: &str) -> String {
+    let focus = format!("document.querySelector({selector:?}).focus();");
+    c.execute(&focus, vec![]).await.unwrap();
+    let wait = format!(
+        "const p = document.getElementById('apercu'); return !p.hidden && p.textContent.startsWith('RC {id}') && p.textContent;"
+    );
+    wait_until(c, &wait).await.as_str().unwrap_or_default().to_string()
+}
+
+/// Checks that nothing overflows at 360 px and 1280 px, and keeps screenshots.
+async fn fits_phone_and_desktop(c: &Client, name: &str) {
+    for width in [360, 1280] {
+        viewport(c, width).await;
+        let (scroll, client) = overflows(c).await;
+        assert!(scroll <= client, "{name} à {width} px : {scroll} > {client}");
+        let png = c.screenshot().await.unwrap();
+        assert_eq!(png_width(&png), width, "{name}");
+        std::fs::write(shots().join(format!("{name}-{width}.png")), png).unwrap();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_judge_steps_through_a_scenario_and_asks_what_if() {
+    let server = start_server();
+    let base = format!("http://{server}");
+    let driver = start_chromedriver();
+    let c = browser(&driver).await;
+
+    // The list, then the Spores pesteuses example.
+    c.goto(&format!("{base}/exemples")).await.unwrap();
+    c.find(Locator::Css("a[href='/exemples/spores-pesteuses-terrain-anime-devient-noir']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_until(&c, "return document.querySelector('h2#etape-titre').textContent === 'Situation de départ';").await;
+    fits_phone_and_desktop(&c, "exemple-depart").await;
+
+    // Step by step with « suivante » until the last step.
+    for step in 1..=5 {
+        c.find(Locator::Css("a[rel=next]")).await.unwrap().click().await.unwrap();
+        let script = format!("return location.search === '?etape={step}';");
+        wait_until(&c, &script).await;
+    }
+    assert!(c.find_all(Locator::Css("a[rel=next]")).await.unwrap().is_empty());
+    let graveyard = c
+        .execute("return [...document.querySelectorAll('.player')].map(p => p.textContent).join(' ');", vec![])
+        .await
+        .unwrap();
+    assert!(graveyard.as_str().unwrap().contains("Cimetière"), "{graveyard}");
+    let result = c.find(Locator::Css("section.result")).await.unwrap().text().await.unwrap();
+    assert!(result.contains("Le résultat attendu ([attendu]) est vérifié"), "{result}");
+    fits_phone_and_desktop(&c, "exemple-resolution").await;
+
+    // A rule cited by a step shows its preview.
+    viewport(&c, 1280).await;
+    let preview = focus_preview(&c, "ol.events a[data-preview='/api/regles/608.2b']", "608.2b").await;
+    assert!(preview.contains("cibles"), "{preview}");
+
+    // « What if » the land gained protection from black instead of turning black:
+    // both targets are illegal, the spell is countered, the expectation fails.
+    c.find(Locator::LinkText("Modifier ce scénario et le rejouer")).await.unwrap().click().await.unwrap();
+    let area = c.wait().for_element(Locator::Id("scenario")).await.unwrap();
+    let text = area.prop("value").await.unwrap().unwrap();
+    assert!(text.contains("couleurs = [\"noir\"]"));
+    area.clear().await.unwrap();
+    area.send_keys(&text.replace("couleurs = [\"noir\"]", "gagne = [\"protection contre le noir\"]")).await.unwrap();
+    c.find(Locator::Css("form.editor button[type=submit]")).await.unwrap().click().await.unwrap();
+    let result = c.wait().for_element(Locator::Css("section.result")).await.unwrap().text().await.unwrap();
+    assert!(result.contains("Sorts contrecarrés\nspores"), "{result}");
+    assert!(result.contains("n'est pas vérifié"), "{result}");
+    fits_phone_and_desktop(&c, "essai-resultat").await;
+
+    // A mistake is shown above the text, with its line.
+    let area = c.find(Locator::Id("scenario")).await.unwrap();
+    area.send_keys("\nbizarre = 1\n").await.unwrap();
+    c.find(Locator::Css("form.editor button[type=submit]")).await.unwrap().click().await.unwrap();
+    let error = c.wait().for_element(Locator::Css("#erreur")).await.unwrap().text().await.unwrap();
+    assert!(error.contains("Scénario invalide.") && error.contains("« bizarre » inconnue"), "{error}");
+    fits_phone_and_desktop(&c, "essai-erreur").await;
     c.close().await.unwrap();
 }
 
