@@ -180,7 +180,9 @@ fn rule_205_1b_lands_become_1_1_creatures_and_keep_their_types() {
     );
     assert!(mountain.creature);
     assert_eq!(zone(&o, "montagne"), "cimetière");
-    assert!(events(&o).contains("704.5g"));
+    let text = events(&o);
+    assert!(text.contains("704.5g"));
+    assert!(text.contains("garde ses autres types (Terrain-créature-artefact)"), "{text}");
 }
 
 #[test]
@@ -681,4 +683,38 @@ fn explique_exit_codes() {
     let o = explique(&[latin1.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8(o.stderr).unwrap().contains("pas en UTF-8"));
+}
+
+#[test]
+fn permanent_spells_enter_the_battlefield_and_instructions_follow_the_written_order() {
+    let creature = r#"
+[[carte]]
+id = "ours"
+nom = "Ours"
+type = "Créature : ours"
+cout = "{1}{G}"
+force = 2
+endurance = 2
+proprietaire = "Alex"
+controleur = "Rob"
+zone = "main"
+"#;
+    let o = play(&format!("{TWO_PLAYERS}{creature}\n[[etape]]\nlancer = \"ours\"\n[[etape]]\nresoudre = true\n"));
+    assert_eq!(zone(&o, "ours"), "champ de bataille");
+    assert!(o.steps[1].rules.contains(&"608.3".to_string()));
+    assert_eq!(o.steps[1].state.players[1].battlefield[0].id, "ours", "under the control of its controller, Rob");
+
+    // 608.2c then 608.2k: destroy, then draw, then the instant goes to the graveyard.
+    let o = shipped("salve-d-aura-cible-legale");
+    let texts: Vec<&str> = o.steps[1].events.iter().map(|e| e.text.as_str()).collect();
+    let position = |words: &str| texts.iter().position(|t| t.contains(words)).unwrap_or_else(|| panic!("{words}"));
+    assert!(position("Croisade va au cimetière") < position("Alex pioche une carte"));
+    assert!(position("Alex pioche une carte") < position("Fin de la résolution"));
+    assert_eq!(o.steps[1].events.last().unwrap().rules, ["608.2k"]);
+
+    // A land is played, not cast.
+    let land = creature.replace("Créature : ours", "Terrain de base : forêt").replace("force = 2\nendurance = 2\n", "");
+    let o = play(&format!("{TWO_PLAYERS}{land}\n[[etape]]\nlancer = \"ours\"\n"));
+    assert_eq!(zone(&o, "ours"), "main");
+    assert!(o.steps[0].text.contains("un terrain se joue, il ne se lance pas"));
 }

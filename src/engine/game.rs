@@ -251,6 +251,16 @@ impl<'s> Game<'s> {
         c
     }
 
+    /// Whether a permanent is a creature through « Tous les terrains sont des
+    /// créatures 1/1… » on the battlefield (205.1b, 611.3a).
+    fn animated_by_static(&self, i: usize) -> bool {
+        self.objects[i].zone == Zone::Battlefield
+            && self.card(i).type_line.is(CardType::Terrain)
+            && self.scenario.cards.iter().enumerate().any(|(s, src)| {
+                self.objects[s].zone == Zone::Battlefield && src.text.statics.contains(&Static::AllLandsAreCreatures)
+            })
+    }
+
     /// Seats apart around the table, the shorter way.
     fn distance(&self, a: usize, b: usize) -> u32 {
         let n = self.players.len();
@@ -468,6 +478,13 @@ impl<'s> Game<'s> {
         let name = self.name(card);
         let caster = self.card(card).controller;
         let zone = self.objects[card].zone;
+        if self.chars(card).is(CardType::Terrain) {
+            ev.push(Event {
+                text: format!("{name} est un terrain : un terrain se joue, il ne se lance pas ; rien ne se passe."),
+                rules: vec!["305.1", "601.2"],
+            });
+            return;
+        }
         if zone != Zone::Hand {
             ev.push(Event {
                 text: format!(
@@ -537,7 +554,7 @@ impl<'s> Game<'s> {
         self.modifications.push(Modification { card, object, timestamp: ts, change: change.clone() });
         let name = self.name(card);
         let mut parts = Vec::new();
-        let mut rules = vec!["611.3a", "613.1"];
+        let mut rules = vec!["611.2c", "613.1", "613.7"];
         for k in &change.gains {
             parts.push(format!("gagne « {k} »"));
             rules.push(k.rule());
@@ -770,6 +787,21 @@ impl<'s> Game<'s> {
                             rules: vec!["801.10"],
                         });
                         continue;
+                    }
+                    if !self.card(c).type_line.is(CardType::Creature) && self.animated_by_static(c) {
+                        let ch = self.chars(c);
+                        ev.push(Event {
+                            text: format!(
+                                "{} n'est pas une créature imprimée, mais « Tous les terrains sont des créatures 1/1 qui \
+                                 sont toujours des terrains » en fait une créature {}/{} qui garde ses autres types \
+                                 ({}) : l'effet la concerne.",
+                                self.name(c),
+                                ch.power.unwrap_or(0),
+                                ch.toughness.unwrap_or(0),
+                                ch.type_line
+                            ),
+                            rules: vec!["205.1b", "611.3a", "613.1"],
+                        });
                     }
                     cards.push(c);
                 }
