@@ -425,7 +425,8 @@ impl<'s> Game<'s> {
         specs
     }
 
-    fn describe(&self, choice: Choice) -> String {
+    /// A target's name: the card's or the player's.
+    pub fn describe(&self, choice: Choice) -> String {
         match choice {
             Choice::Card(c) => self.name(c).to_string(),
             Choice::Player(p) => self.player_name(p).to_string(),

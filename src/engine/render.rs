@@ -6,7 +6,7 @@
 
 use std::fmt::Write;
 
-use super::trace::{Board, CardView, Outcome};
+use super::trace::{Board, CardView, Outcome, Summary};
 
 /// The whole explanation.
 pub fn outcome_text(o: &Outcome) -> String {
@@ -34,17 +34,9 @@ pub fn outcome_text(o: &Outcome) -> String {
         board_text(&step.state, &mut s);
     }
     let _ = writeln!(s, "\nRésultat");
-    for (id, zone) in &o.result.zones {
-        let damage =
-            o.result.damage.get(id).filter(|d| **d > 0).map(|d| format!(", {d} blessure(s)")).unwrap_or_default();
-        let _ = writeln!(s, "  {id} : {zone}{damage}");
+    for (label, value) in result_lines(&o.result) {
+        let _ = writeln!(s, "  {label} : {value}");
     }
-    for (p, life) in &o.result.life {
-        let draws = o.result.draws.get(p).copied().unwrap_or(0);
-        let _ = writeln!(s, "  {p} : {life} points de vie, {draws} carte(s) piochée(s)");
-    }
-    let countered = if o.result.countered.is_empty() { "aucun".to_string() } else { o.result.countered.join(", ") };
-    let _ = writeln!(s, "  Sorts contrecarrés : {countered}");
     if o.expected.present {
         if o.expected.ok {
             let _ = writeln!(s, "\nAttendu : conforme.");
@@ -58,6 +50,31 @@ pub fn outcome_text(o: &Outcome) -> String {
         let _ = writeln!(s, "\nAttendu : pas de table [attendu] dans le scénario.");
     }
     s
+}
+
+/// The result, one line per card (its zone, its damage), per player (life,
+/// cards drawn), and the spells countered: for the terminal and the web.
+pub fn result_lines(r: &Summary) -> Vec<(String, String)> {
+    let plural = |n: u32| if n > 1 { "s" } else { "" };
+    let mut out: Vec<(String, String)> = r
+        .zones
+        .iter()
+        .map(|(id, zone)| {
+            let damage = r.damage.get(id).copied().unwrap_or(0);
+            let value = if damage > 0 { format!("{zone}, {damage} blessure{}", plural(damage)) } else { zone.clone() };
+            (id.clone(), value)
+        })
+        .collect();
+    for (player, life) in &r.life {
+        let draws = r.draws.get(player).copied().unwrap_or(0);
+        out.push((
+            player.clone(),
+            format!("{life} points de vie, {draws} carte{} piochée{}", plural(draws), plural(draws)),
+        ));
+    }
+    let countered = if r.countered.is_empty() { "aucun".to_string() } else { r.countered.join(", ") };
+    out.push(("Sorts contrecarrés".into(), countered));
+    out
 }
 
 fn card_text(c: &CardView) -> String {

@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use super::card::CardType;
 use super::game::{Event, Game};
-use super::scenario::{Action, Choice, Scenario, Zone};
+use super::scenario::{Action, Scenario, Zone};
 
 /// One card as shown on the board.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -249,10 +249,6 @@ fn trace_step(
 /// The action of a step, in a few words, before it is played.
 fn describe(game: &Game, action: &Action) -> String {
     let s = game.scenario;
-    let target = |c: &Choice| match *c {
-        Choice::Card(i) => s.cards[i].name.clone(),
-        Choice::Player(p) => s.players[p].clone(),
-    };
     match action {
         Action::Cast { card, targets } => {
             let c = &s.cards[*card];
@@ -260,7 +256,7 @@ fn describe(game: &Game, action: &Action) -> String {
             if targets.is_empty() {
                 format!("{who} lance {}", c.name)
             } else {
-                let names: Vec<String> = targets.iter().map(target).collect();
+                let names: Vec<String> = targets.iter().map(|&t| game.describe(t)).collect();
                 format!("{who} lance {} en ciblant {}", c.name, names.join(", puis "))
             }
         }
@@ -277,10 +273,6 @@ fn card_view(game: &Game, i: usize) -> CardView {
     let o = &game.objects[i];
     let ch = game.chars(i);
     let creature = ch.is(CardType::Creature);
-    let target = |c: &Choice| match *c {
-        Choice::Card(t) => s.cards[t].name.clone(),
-        Choice::Player(p) => s.players[p].clone(),
-    };
     CardView {
         id: card.id.clone(),
         name: card.name.clone(),
@@ -294,7 +286,7 @@ fn card_view(game: &Game, i: usize) -> CardView {
         tapped: o.tapped,
         shields: o.shields,
         attached_to: o.attached_to.map(|(host, _)| s.cards[host].name.clone()),
-        targets: o.targets.iter().map(|t| target(&t.choice)).collect(),
+        targets: o.targets.iter().map(|t| game.describe(t.choice)).collect(),
         owner: s.players[card.owner].clone(),
     }
 }

@@ -157,24 +157,7 @@ fn step_views(g: &Graph, o: &Outcome) -> Vec<StepView> {
 
 /// The result, one line per card and per player.
 fn summary_lines(r: &Summary) -> Vec<SummaryLine> {
-    let plural = |n: u32| if n > 1 { "s" } else { "" };
-    let mut out: Vec<SummaryLine> = r
-        .zones
-        .iter()
-        .map(|(id, zone)| {
-            let damage = r.damage.get(id).copied().unwrap_or(0);
-            let value = if damage > 0 { format!("{zone}, {damage} blessure{}", plural(damage)) } else { zone.clone() };
-            SummaryLine { label: id.clone(), value }
-        })
-        .collect();
-    for (player, life) in &r.life {
-        let draws = r.draws.get(player).copied().unwrap_or(0);
-        let value = format!("{life} points de vie, {draws} carte{} piochée{}", plural(draws), plural(draws));
-        out.push(SummaryLine { label: player.clone(), value });
-    }
-    let countered = if r.countered.is_empty() { "aucun".to_string() } else { r.countered.join(", ") };
-    out.push(SummaryLine { label: "Sorts contrecarrés".into(), value: countered });
-    out
+    engine::render::result_lines(r).into_iter().map(|(label, value)| SummaryLine { label, value }).collect()
 }
 
 fn status(o: &Outcome) -> (bool, String) {
