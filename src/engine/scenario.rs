@@ -447,6 +447,19 @@ pub fn parse(path: &str, text: &str, graph: Option<&Graph>) -> Result<Scenario, 
         }
     };
 
+    // A `couleurs = [...]` list, in a card or a change.
+    let colour_set = |list: &Spanned<Vec<Spanned<String>>>| -> Result<BTreeSet<Colour>, ScenarioError> {
+        list.get_ref()
+            .iter()
+            .map(|c| {
+                Colour::parse(c.get_ref()).ok_or_else(|| {
+                    let message = format!("couleur « {} » inconnue (blanc, bleu, noir, rouge, vert)", c.get_ref());
+                    err(c.span().start, "couleurs", message)
+                })
+            })
+            .collect()
+    };
+
     // Rules illustrated.
     let mut illustrates = Vec::new();
     for r in &raw.illustre {
@@ -475,26 +488,16 @@ pub fn parse(path: &str, text: &str, graph: Option<&Graph>) -> Result<Scenario, 
             return Err(err(c.id.span().start, "id", format!("identifiant « {id} » déjà utilisé")));
         }
         let type_line = TypeLine::parse(c.type_line.get_ref()).map_err(|m| err(c.type_line.span().start, "type", m))?;
-        let colours = match (&c.couleurs, &c.cout) {
-            (Some(list), _) => {
-                let mut set = BTreeSet::new();
-                for s in list.get_ref() {
-                    set.insert(Colour::parse(s.get_ref()).ok_or_else(|| {
-                        err(
-                            s.span().start,
-                            "couleurs",
-                            format!("couleur « {} » inconnue (blanc, bleu, noir, rouge, vert)", s.get_ref()),
-                        )
-                    })?);
-                }
-                set
-            }
-            (None, Some(cost)) => Colour::of_cost(cost.get_ref()).map_err(|m| err(cost.span().start, "cout", m))?,
-            (None, None) => BTreeSet::new(),
+        // Colours: as listed, else those of the cost, else colourless; a cost
+        // is read (and checked) even when the colours are listed.
+        let cost_colours = match &c.cout {
+            Some(cost) => Colour::of_cost(cost.get_ref()).map_err(|m| err(cost.span().start, "cout", m))?,
+            None => BTreeSet::new(),
         };
-        if let Some(cost) = &c.cout {
-            Colour::of_cost(cost.get_ref()).map_err(|m| err(cost.span().start, "cout", m))?;
-        }
+        let colours = match &c.couleurs {
+            Some(list) => colour_set(list)?,
+            None => cost_colours,
+        };
         let printed = c.texte.as_ref().map(|t| t.get_ref().clone()).unwrap_or_default();
         let text = text::parse(&printed)
             .map_err(|m| err(c.texte.as_ref().map_or(rc.span().start, |t| t.span().start), "texte", m))?;
@@ -620,13 +623,7 @@ pub fn parse(path: &str, text: &str, graph: Option<&Graph>) -> Result<Scenario, 
             let mut change =
                 Change { gains: keywords(&s.gagne, "gagne")?, loses: keywords(&s.perd, "perd")?, ..Change::default() };
             if let Some(list) = &s.couleurs {
-                let mut set = BTreeSet::new();
-                for c in list.get_ref() {
-                    set.insert(Colour::parse(c.get_ref()).ok_or_else(|| {
-                        err(c.span().start, "couleurs", format!("couleur « {} » inconnue", c.get_ref()))
-                    })?);
-                }
-                change.colours = Some(set);
+                change.colours = Some(colour_set(list)?);
             }
             if let Some(t) = &s.type_line {
                 change.type_line = Some(TypeLine::parse(t.get_ref()).map_err(|m| err(t.span().start, "type", m))?);
