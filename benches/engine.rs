@@ -42,7 +42,7 @@ fn largest_scenario() -> String {
 fn engine(c: &mut Criterion) {
     let graph = arbitre::load(&[]).graph;
     let mut group = c.benchmark_group("engine");
-    for (path, text) in engine::embedded() {
+    for (path, text) in arbitre::embedded::scenarios() {
         let name = path.rsplit('/').next().unwrap_or(&path).trim_end_matches(".toml").to_string();
         group.bench_function(BenchmarkId::new("read+play", name), |b| {
             b.iter(|| engine::run(&engine::parse(&path, text, Some(&graph)).unwrap()))

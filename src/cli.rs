@@ -20,9 +20,10 @@ use clap::error::{ContextKind, ErrorKind};
 use clap::{ArgAction, Parser, Subcommand};
 
 use crate::engine;
-use crate::graph::{Graph, Lang, NodeIdx, Resolution};
+use crate::graph::{Graph, NodeIdx, Resolution};
 use crate::report::CheckReport;
 use crate::search::{Filters, SearchIndex, eval};
+use crate::vocab::Lang;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -459,7 +460,7 @@ fn cherche(
         writeln!(out)?;
         return Ok(0);
     }
-    let shown = crate::corpus::quote(query);
+    let shown = crate::text::quote(query);
     match results.hits.len() {
         0 => {
             writeln!(out, "Aucun résultat pour « {shown} » ({} ms).", ms(results.elapsed))?;

@@ -17,11 +17,14 @@
 
 pub mod cli;
 pub mod corpus;
+pub mod embedded;
 pub mod engine;
 pub mod graph;
 pub mod report;
 pub mod search;
 pub mod text;
+pub mod toml_error;
+pub mod vocab;
 pub mod web;
 
 use std::path::PathBuf;

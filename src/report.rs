@@ -11,7 +11,8 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use crate::Loaded;
-use crate::graph::{Anomaly, Counts, LineAudit};
+use crate::graph::{Counts, LineAudit};
+use crate::vocab::Anomaly;
 
 /// One document's part of the report.
 #[derive(Debug, Serialize)]

@@ -4,7 +4,8 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use arbitre::Graph;
-use arbitre::graph::{EditionIdx, Lang, NodeIdx, RuleId};
+use arbitre::graph::{EditionIdx, NodeIdx};
+use arbitre::vocab::{Lang, RuleId};
 
 /// The `shared/` folder beside the repository.
 pub fn shared() -> PathBuf {

@@ -31,7 +31,7 @@ fn zone<'a>(o: &'a Outcome, id: &str) -> &'a str {
 
 /// The shipped scenario with this file name, played.
 fn shipped(name: &str) -> Outcome {
-    let (path, text) = engine::embedded()
+    let (path, text) = arbitre::embedded::scenarios()
         .into_iter()
         .find(|(p, _)| p.ends_with(&format!("/{name}.toml")))
         .unwrap_or_else(|| panic!("scénario {name} absent"));

@@ -1,6 +1,7 @@
 //! Golden tests on the seed documents of `rules/`.
 
-use arbitre::graph::{AnomalyKind, Lang, NodeKind, Origin, Resolution};
+use arbitre::graph::{NodeKind, Origin, Resolution};
+use arbitre::vocab::{AnomalyKind, Lang};
 
 use crate::common::{edition, french, id, node};
 

@@ -2,7 +2,7 @@
 
 use arbitre::Graph;
 use arbitre::corpus::{self, Format, LoadError, ManifestEntry};
-use arbitre::graph::{AnomalyKind, Lang};
+use arbitre::vocab::{AnomalyKind, Lang};
 use proptest::prelude::*;
 
 fn declared(format: Format) -> ManifestEntry {

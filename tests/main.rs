@@ -9,6 +9,7 @@ mod common;
 mod evaluator;
 mod golden;
 mod hostile;
+mod layers;
 mod lossless;
 mod navigation;
 mod references;

@@ -1,6 +1,7 @@
 //! Rule order, parents, children, previous/next, look-ups.
 
-use arbitre::graph::{Lang, LookupError, NodeKind, Origin};
+use arbitre::graph::{LookupError, NodeKind, Origin};
+use arbitre::vocab::Lang;
 
 use crate::common::{edition, french, french_and_english, id, node};
 

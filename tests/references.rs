@@ -1,6 +1,7 @@
 //! Cross-references: edges, ranges, resolution, backlinks.
 
-use arbitre::graph::{AnomalyKind, Lang, NodeKind, Resolution};
+use arbitre::graph::{NodeKind, Resolution};
+use arbitre::vocab::{AnomalyKind, Lang};
 
 use crate::common::{edition, french, french_and_english, id, node};
 

@@ -5,8 +5,8 @@
 use std::sync::OnceLock;
 
 use arbitre::Graph;
-use arbitre::graph::Lang;
 use arbitre::search::{Filters, Hit, SearchIndex, eval};
+use arbitre::vocab::Lang;
 
 use crate::common::{french, french_and_english, shared};
 

@@ -17,7 +17,7 @@
 
 use super::assemble::Assembler;
 use super::{Item, ItemKind, Meta};
-use crate::graph::refs;
+use crate::vocab::refs;
 
 /// Longest line still read as a heading.
 const MAX_HEADING_CHARS: usize = 80;

@@ -17,8 +17,8 @@
 use std::collections::HashSet;
 
 use super::{Item, ItemKind, Note, toc::TocEntry};
-use crate::graph::anomaly::AnomalyKind;
-use crate::graph::id::RuleId;
+use crate::vocab::AnomalyKind;
+use crate::vocab::RuleId;
 
 /// Builds the items of one document. See the module documentation.
 #[derive(Debug, Default)]

@@ -6,7 +6,7 @@
 //! the function words of each language is reliable even on one sentence
 //! (« A suspected permanent can't become suspected again. »).
 
-use super::super::graph::edition::Lang;
+use crate::vocab::Lang;
 
 /// Whether a lowercase word is a French function word. Words that are also
 /// English (« a », « on ») are left out on purpose.

@@ -26,13 +26,14 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use super::Meta;
 use super::assemble::Assembler;
 use super::number::{Lead, is_word, lead};
 use super::toc::{self, TocTarget};
-use super::{Meta, quote};
-use crate::graph::anomaly::AnomalyKind;
-use crate::graph::edition::Date;
-use crate::graph::id::RuleId;
+use crate::text::quote;
+use crate::vocab::AnomalyKind;
+use crate::vocab::Date;
+use crate::vocab::RuleId;
 
 static EXAMPLE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^(?i:exemples?|examples?)\s*:").unwrap());
 static FRENCH_HEADER: LazyLock<Regex> =

@@ -18,7 +18,9 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::{Format, LoadError};
-use crate::graph::edition::{Date, Lang};
+use crate::text::line_at;
+use crate::toml_error;
+use crate::vocab::{Date, Lang};
 
 /// One document listed in the manifest, validated.
 #[derive(Debug, Clone, PartialEq)]
@@ -62,17 +64,14 @@ struct RawEntry {
 impl Manifest {
     /// Parses the manifest's text; `path` is used in error messages.
     pub fn parse(path: &str, text: &str) -> Result<Manifest, LoadError> {
-        let line_of = |offset: usize| text[..offset.min(text.len())].matches('\n').count() as u32 + 1;
         let error = |offset: usize, detail: String| LoadError::Manifest {
             path: path.to_string(),
-            line: line_of(offset),
+            line: line_at(text, offset),
             detail,
         };
 
-        let raw: RawManifest = toml::from_str(text).map_err(|e| {
-            let offset = e.span().map(|s| s.start).unwrap_or(0);
-            error(offset, toml_error_fr(e.message()))
-        })?;
+        let raw: RawManifest =
+            toml::from_str(text).map_err(|e| error(toml_error::offset(&e), toml_error::in_french(e.message())))?;
         if raw.document.is_empty() {
             return Err(error(0, "aucun document listé (ajoutez des sections [[document]])".into()));
         }
@@ -119,56 +118,6 @@ impl Manifest {
             });
         }
         Ok(Manifest { documents })
-    }
-}
-
-/// The TOML parser's message, in French for the cases a judge meets; the
-/// keys a table accepts are read from the parser's own message.
-pub(crate) fn toml_error_fr(message: &str) -> String {
-    let quoted: Vec<&str> = message.split('`').skip(1).step_by(2).collect();
-    let message = message.trim();
-    if message.starts_with("unknown field") {
-        let key = quoted.first().copied().unwrap_or("");
-        let expected = quoted.get(1..).map(|k| k.join(", ")).unwrap_or_default();
-        if expected.is_empty() {
-            format!("clé « {key} » inconnue")
-        } else {
-            format!("clé « {key} » inconnue (clés possibles : {expected})")
-        }
-    } else if message.starts_with("missing field") {
-        format!("clé « {} » manquante", quoted.first().copied().unwrap_or(""))
-    } else if message.starts_with("invalid type") {
-        let expected = message.rsplit("expected ").next().unwrap_or("");
-        let what = match expected {
-            e if e.contains("string") => "une chaîne entre guillemets",
-            e if e.contains("integer") || e.contains("i64") => "un nombre entier",
-            e if e.contains("bool") => "true ou false",
-            e if e.contains("sequence") => "une liste [ … ]",
-            e if e.contains("map") || e.contains("struct") => "une table",
-            _ => "une autre sorte de valeur",
-        };
-        format!("type de valeur incorrect (attendu : {what})")
-    } else {
-        // The parser's syntax messages, said in French for the common slips.
-        let hint = if message.contains("basic string") || message.contains("literal string") {
-            Some("chaîne non fermée : il manque un guillemet")
-        } else if message.contains("duplicate key") {
-            Some("clé en double")
-        } else if message.contains("expected `=`") || message.contains("key with no value") {
-            Some("il manque « = » et une valeur après la clé")
-        } else if message.contains("invalid table header") || message.contains("invalid array") {
-            Some("crochets mal fermés")
-        } else if message.contains("unquoted key") {
-            Some("une clé avec des accents ou des espaces s'écrit entre guillemets : { \"Chloé\" = 1 }")
-        } else if message.contains("invalid string") || message.contains("string values must be quoted") {
-            Some("les chaînes s'écrivent entre guillemets")
-        } else {
-            None
-        };
-        match hint {
-            Some(h) => format!("syntaxe TOML invalide : {h} ({message})"),
-            None => format!("syntaxe TOML invalide ({message})"),
-        }
     }
 }
 

@@ -30,9 +30,9 @@ pub mod source;
 pub mod table;
 pub mod toc;
 
-use crate::graph::anomaly::AnomalyKind;
-use crate::graph::edition::{Date, Lang};
-use crate::graph::id::RuleId;
+use crate::vocab::AnomalyKind;
+use crate::vocab::RuleId;
+use crate::vocab::{Date, Lang};
 
 pub use decode::{Encoding, SourceText};
 pub use format::Format;
@@ -344,16 +344,4 @@ pub fn parse(path: &str, text: SourceText, declared: Option<&ManifestEntry>) -> 
 pub fn load(path: &str, bytes: &[u8], declared: Option<&ManifestEntry>) -> Result<ParsedDocument, LoadError> {
     let text = decode::decode(path, bytes)?;
     Ok(parse(path, text, declared))
-}
-
-/// The number of characters shown when quoting a source passage in a message.
-const QUOTE_CHARS: usize = 80;
-
-/// A short quotation of `text` for messages: at most 80 characters.
-pub fn quote(text: &str) -> String {
-    let t = text.trim();
-    match t.char_indices().nth(QUOTE_CHARS) {
-        Some((i, _)) => format!("{}…", &t[..i]),
-        None => t.to_string(),
-    }
 }

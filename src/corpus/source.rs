@@ -1,7 +1,7 @@
 //! Where documents come from: the corpus embedded in the binary, or paths.
 //!
 //! The default corpus is `rules/`, embedded at build time so the binary alone
-//! serves everything. `arbitre check PATH…` reads files and folders instead:
+//! serves everything (the files come from [`crate::embedded`]). `arbitre check PATH…` reads files and folders instead:
 //! a folder with a `corpus.toml` is read through its manifest; a folder
 //! without one is read file by file (`.txt` and `.md`), each file's layout,
 //! language and edition detected from its content; a single file takes its
@@ -9,12 +9,8 @@
 
 use std::path::{Path, PathBuf};
 
-use include_dir::{Dir, include_dir};
-
 use super::{LoadError, Manifest, ManifestEntry, ParsedDocument};
-
-/// The `rules/` folder, embedded in the binary.
-static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/rules");
+use crate::embedded;
 
 /// The manifest's file name.
 pub const MANIFEST: &str = "corpus.toml";
@@ -44,19 +40,19 @@ pub struct Gathered {
 /// The embedded default corpus, through its manifest.
 pub fn embedded() -> Gathered {
     let mut out = Gathered::default();
-    let manifest_path = format!("rules/{MANIFEST}");
-    let Some(file) = EMBEDDED.get_file(MANIFEST) else {
+    let manifest_path = format!("{}/{MANIFEST}", embedded::ROOT);
+    let Some(bytes) = embedded::file(MANIFEST) else {
         out.errors.push(LoadError::Io { path: manifest_path, reason: "manifeste absent du binaire".into() });
         return out;
     };
-    let text = String::from_utf8_lossy(file.contents());
+    let text = String::from_utf8_lossy(bytes);
     match Manifest::parse(&manifest_path, &text) {
         Ok(manifest) => {
             for entry in manifest.documents {
-                let path = format!("rules/{}", entry.path);
-                match EMBEDDED.get_file(&entry.path) {
-                    Some(f) => {
-                        out.sources.push(DocumentSource { path, bytes: f.contents().to_vec(), declared: Some(entry) })
+                let path = format!("{}/{}", embedded::ROOT, entry.path);
+                match embedded::file(&entry.path) {
+                    Some(bytes) => {
+                        out.sources.push(DocumentSource { path, bytes: bytes.to_vec(), declared: Some(entry) })
                     }
                     None => {
                         out.errors.push(LoadError::Io { path, reason: "listé dans le manifeste mais absent".into() })
@@ -66,23 +62,6 @@ pub fn embedded() -> Gathered {
         }
         Err(e) => out.errors.push(e),
     }
-    out
-}
-
-/// The ruling scenarios embedded from `rules/scenarios/`: (path, TOML
-/// text), in file-name order. A file that is not UTF-8 is kept with its bytes
-/// read lossily, so that the scenario parser reports it rather than it
-/// vanishing.
-pub fn embedded_scenarios() -> Vec<(String, &'static str)> {
-    let Some(dir) = EMBEDDED.get_dir("scenarios") else {
-        return Vec::new();
-    };
-    let mut out: Vec<(String, &'static str)> = dir
-        .files()
-        .filter(|f| f.path().extension().is_some_and(|e| e == "toml"))
-        .map(|f| (format!("rules/{}", display(f.path())), f.contents_utf8().unwrap_or("\u{fffd}")))
-        .collect();
-    out.sort();
     out
 }
 

@@ -18,13 +18,14 @@
 //! contents, a number cell announces a rule and the next cell is its text.
 //! Lines holding nothing but `|` are layout; they are recorded as such.
 
+use super::Meta;
 use super::assemble::Assembler;
 use super::lined::is_example;
 use super::number::{Lead, lead};
 use super::toc;
-use super::{Meta, quote};
-use crate::graph::anomaly::AnomalyKind;
-use crate::graph::id::RuleId;
+use crate::text::quote;
+use crate::vocab::AnomalyKind;
+use crate::vocab::RuleId;
 
 /// A cell: its text and the lines it spans.
 #[derive(Debug)]

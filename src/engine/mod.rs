@@ -15,7 +15,7 @@
 //! after each step and compares the result with `[attendu]`.
 //!
 //! Scenarios shipped with arbitre live in `rules/scenarios/` and are embedded
-//! in the binary ([`embedded`]).
+//! in the binary ([`crate::embedded::scenarios`]).
 
 pub mod card;
 pub mod game;
@@ -28,21 +28,16 @@ pub use scenario::{Scenario, ScenarioError, parse};
 pub use trace::{Elapsed, Outcome, run, run_until};
 
 use crate::Graph;
-use crate::graph::{NodeIdx, RuleId};
+use crate::graph::NodeIdx;
+use crate::vocab::RuleId;
 
 /// The largest scenario accepted (the web editor's limit too).
 pub const MAX_SCENARIO_BYTES: usize = 64 * 1024;
 
-/// The scenarios embedded from `rules/scenarios/`: (path, TOML text), in
-/// file-name order.
-pub fn embedded() -> Vec<(String, &'static str)> {
-    crate::corpus::source::embedded_scenarios()
-}
-
 /// Reads every embedded scenario, checked against the graph. A scenario that
 /// does not read is returned as an error, never skipped.
 pub fn load_embedded(graph: &Graph) -> Vec<Result<Scenario, ScenarioError>> {
-    embedded().into_iter().map(|(path, text)| parse(&path, text, Some(graph))).collect()
+    crate::embedded::scenarios().into_iter().map(|(path, text)| parse(&path, text, Some(graph))).collect()
 }
 
 /// Where a rule cited by the engine lives in the graph: the rule itself, or

@@ -13,8 +13,9 @@ use toml::Spanned;
 use super::card::{CardType, Colour, Enchant, Keyword, TypeLine};
 use super::text::{self, Text};
 use crate::Graph;
-use crate::graph::RuleId;
-use crate::text::fold;
+use crate::text::{fold, line_at};
+use crate::toml_error;
+use crate::vocab::RuleId;
 
 /// The most players a scenario may seat.
 pub const MAX_PLAYERS: usize = 16;
@@ -370,7 +371,7 @@ fn key_on_line(text: &str, offset: usize) -> &str {
 
 /// Reads a scenario. With a graph, the rules it illustrates must exist in it.
 pub fn parse(path: &str, text: &str, graph: Option<&Graph>) -> Result<Scenario, ScenarioError> {
-    let line_of = |offset: usize| text[..offset.min(text.len())].matches('\n').count() as u32 + 1;
+    let line_of = |offset: usize| line_at(text, offset);
     let err = |offset: usize, key: &str, message: String| ScenarioError {
         path: path.to_string(),
         line: line_of(offset),
@@ -378,12 +379,11 @@ pub fn parse(path: &str, text: &str, graph: Option<&Graph>) -> Result<Scenario, 
         message,
     };
     let raw: RawScenario = toml::from_str(text).map_err(|e| {
-        let offset = e.span().map(|s| s.start).unwrap_or(0);
+        let offset = toml_error::offset(&e);
         // The key at fault: the one the parser names (unknown, missing), or
         // the one written on the line of the error.
-        let named = e.message().split('`').nth(1).filter(|_| e.message().contains(" field `"));
-        let key = named.unwrap_or_else(|| key_on_line(text, offset));
-        err(offset, key, crate::corpus::manifest::toml_error_fr(e.message()))
+        let key = toml_error::named_key(e.message()).unwrap_or_else(|| key_on_line(text, offset));
+        err(offset, key, toml_error::in_french(e.message()))
     })?;
 
     // Sizes: the engine's work is bounded whatever a judge types in the web editor.

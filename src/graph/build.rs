@@ -1,16 +1,13 @@
 //! Building the graph from parsed documents. See the parent module for the
 //! three steps (nodes, hierarchy, links).
 
-use super::anomaly::{Anomaly, AnomalyKind};
-use super::edition::{Edition, Lang};
-use super::id::RuleId;
 use super::node::{Edge, EdgeIdx, EditionIdx, Node, NodeIdx, NodeKind, Origin, Resolution, SourceRef};
-use super::refs;
 use super::{Document, Graph, Owner};
 use crate::corpus::language;
 use crate::corpus::toc::TocTarget;
-use crate::corpus::{Item, ItemKind, ParsedDocument, quote};
-use crate::text::{fold, slug};
+use crate::corpus::{Item, ItemKind, ParsedDocument};
+use crate::text::{fold, quote, slug};
+use crate::vocab::{Anomaly, AnomalyKind, Edition, Lang, RuleId, refs};
 
 /// A rule whose text is one short line without final punctuation is a title
 /// (« 205.2. Types de cartes », « 701.2. Activate »).

@@ -14,24 +14,19 @@
 //! A node is identified by (edition, rule id, occurrence); looking up a plain
 //! id prefers the French text (newest French edition first).
 
-pub mod anomaly;
 mod audit;
 mod build;
-pub mod edition;
-pub mod id;
 pub mod node;
-pub mod refs;
 pub mod view;
 
 use std::collections::HashMap;
 
-pub use anomaly::{Anomaly, AnomalyKind};
 pub use audit::LineAudit;
-pub use edition::{Date, Edition, Lang};
-pub use id::{IdError, Letter, RuleId};
 pub use node::{Edge, EdgeIdx, EditionIdx, Node, NodeIdx, NodeKind, Origin, Resolution, SourceRef};
 
 use crate::corpus::{Encoding, Format};
+use crate::text::fold;
+use crate::vocab::{Anomaly, Edition, IdError, Lang, RuleId};
 
 /// Who owns a source line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -266,7 +261,7 @@ impl Graph {
 
     /// Glossary entries for a term (accents and case ignored).
     pub fn glossary_entries(&self, term: &str) -> &[NodeIdx] {
-        self.glossary.get(&crate::text::fold(term.trim())).map(Vec::as_slice).unwrap_or(&[])
+        self.glossary.get(&fold(term.trim())).map(Vec::as_slice).unwrap_or(&[])
     }
 
     /// The numbered nodes of an edition, in rule order.

@@ -2,8 +2,7 @@
 
 use std::ops::Range;
 
-use super::edition::Lang;
-use super::id::RuleId;
+use crate::vocab::{Lang, RuleId};
 
 /// Index of a node in the graph.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

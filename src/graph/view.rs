@@ -5,8 +5,9 @@
 
 use serde::Serialize;
 
+use super::Graph;
 use super::node::{NodeIdx, NodeKind, Origin};
-use super::{Graph, Lang};
+use crate::vocab::Lang;
 
 /// A node named by its id and edition.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -56,7 +56,7 @@ pub fn parse(path: &str, text: &str) -> Result<Vec<Question>, FileError> {
 
 /// A rule id in canonical form (`608.2B` → `608.2b`); other ids as they are.
 pub fn normalize_id(id: &str) -> String {
-    crate::graph::RuleId::parse_loose(id).map(|r| r.to_string()).unwrap_or_else(|_| id.to_string())
+    crate::vocab::RuleId::parse_loose(id).map(|r| r.to_string()).unwrap_or_else(|_| id.to_string())
 }
 
 /// The rank of the first acceptable id among `results` (1-based, within [`DEPTH`]).

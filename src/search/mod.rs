@@ -44,7 +44,9 @@ use tantivy::snippet::SnippetGenerator;
 use tantivy::tokenizer::TextAnalyzer;
 use tantivy::{Index, IndexReader, ReloadPolicy, Searcher, TantivyDocument, Term};
 
-use crate::graph::{Graph, Lang, Letter, NodeIdx, NodeKind, Origin, RuleId};
+use crate::graph::{Graph, NodeIdx, NodeKind, Origin};
+use crate::text::escape_html;
+use crate::vocab::{Lang, Letter, RuleId};
 use analyzer::{EN_FOLD, EN_STEM, FR_FOLD, FR_STEM};
 pub use query::UserQuery;
 
@@ -1058,26 +1060,10 @@ impl<'a> Snippets<'a> {
             }
         }
         let text = if n.text.is_empty() { n.title.as_deref().unwrap_or("") } else { &n.text };
-        let quoted = crate::corpus::quote(text);
+        let quoted = crate::text::quote(text);
         let cut_after = quoted.ends_with('…');
         Snippet {
             text: quoted.trim_end_matches('…').to_string(), highlights: Vec::new(), cut_before: false, cut_after
         }
     }
-}
-
-/// Escapes text for HTML.
-pub fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }

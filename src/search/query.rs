@@ -15,7 +15,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 use unicode_normalization::UnicodeNormalization;
 
-use crate::graph::RuleId;
+use crate::vocab::RuleId;
 
 /// Characters of a query that are read; the rest is ignored.
 pub const MAX_QUERY_CHARS: usize = 1000;

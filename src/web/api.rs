@@ -11,7 +11,7 @@ use super::error::WebError;
 use super::home::{editions, tocs};
 use super::search::{PAGE, filters};
 use super::{AppState, params, rules};
-use crate::graph::RuleId;
+use crate::vocab::RuleId;
 
 fn json(value: &impl Serialize) -> HttpResponse {
     HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "public, max-age=300")).json(value)

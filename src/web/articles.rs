@@ -14,7 +14,7 @@ use super::{AppState, html};
 pub(super) async fn page(state: web::Data<AppState>, slug: web::Path<String>) -> Result<HttpResponse, WebError> {
     let g = &state.graph;
     let idx = g.article(&slug).ok_or_else(|| WebError::NotFound {
-        what: format!("aucun cours d'arbitre « {} »", crate::corpus::quote(&slug)),
+        what: format!("aucun cours d'arbitre « {} »", crate::text::quote(&slug)),
         nearest: vec![],
     })?;
     let body = state.page(idx, || {

@@ -24,7 +24,8 @@ use super::rules::link;
 use super::{AppState, html, params};
 use crate::engine::trace::{Board, EventView, Summary};
 use crate::engine::{self, Outcome, Scenario, ScenarioError};
-use crate::graph::{Graph, NodeIdx, RuleId};
+use crate::graph::{Graph, NodeIdx};
+use crate::vocab::RuleId;
 
 /// The longest scenario the editor accepts (the form may be three times
 /// longer once URL-encoded).
@@ -204,7 +205,7 @@ pub(super) async fn page(
 ) -> Result<HttpResponse, WebError> {
     let g = &state.graph;
     let example = state.examples.get(&slug).ok_or_else(|| WebError::NotFound {
-        what: format!("aucun exemple « {} »", crate::corpus::quote(&slug)),
+        what: format!("aucun exemple « {} »", crate::text::quote(&slug)),
         nearest: vec![Link {
             label: "Tous les exemples".into(),
             url: "/exemples".into(),
@@ -219,7 +220,7 @@ pub(super) async fn page(
         Some(v) => v.parse::<usize>().ok().filter(|n| *n <= last).ok_or_else(|| {
             WebError::BadRequest(format!(
                 "étape « {} » inexistante : ce scénario a les étapes 0 (situation de départ) à {last}",
-                crate::corpus::quote(v)
+                crate::text::quote(v)
             ))
         })?,
     };
@@ -261,7 +262,7 @@ pub(super) async fn page(
 /// `GET /api/exemples/{slug}`: the trace, as `arbitre explique --json`.
 pub(super) async fn api(state: web::Data<AppState>, slug: web::Path<String>) -> Result<HttpResponse, WebError> {
     let example = state.examples.get(&slug).ok_or_else(|| WebError::NotFound {
-        what: format!("aucun exemple « {} »", crate::corpus::quote(&slug)),
+        what: format!("aucun exemple « {} »", crate::text::quote(&slug)),
         nearest: vec![],
     })?;
     Ok(HttpResponse::Ok().json(&example.outcome))
@@ -319,7 +320,7 @@ pub(super) async fn editor_page(state: web::Data<AppState>, req: HttpRequest) ->
     let source = match &from {
         Some(slug) => {
             state.examples.get(slug).map(|e| e.scenario.source.clone()).ok_or_else(|| WebError::NotFound {
-                what: format!("aucun exemple « {} » à modifier", crate::corpus::quote(slug)),
+                what: format!("aucun exemple « {} » à modifier", crate::text::quote(slug)),
                 nearest: vec![],
             })?
         }

@@ -13,7 +13,8 @@ use super::error::WebError;
 use super::pages::{EditionInfo, HomePage, Layout, Link, Toc, TocChapter, TocSection};
 use super::render::url_of;
 use super::{AppState, html};
-use crate::graph::{Graph, Lang, NodeIdx, NodeKind, RuleId};
+use crate::graph::{Graph, NodeIdx, NodeKind};
+use crate::vocab::{Lang, RuleId};
 
 /// Renders the home page (once, at start-up).
 pub(super) fn render(state: &AppState) -> Result<String, WebError> {
@@ -41,7 +42,7 @@ pub(super) async fn page(state: web::Data<AppState>) -> HttpResponse {
 
 /// The editions loaded, with their documents and numbered rules.
 pub(super) fn editions(g: &Graph) -> Vec<EditionInfo> {
-    let mut out: Vec<(Option<crate::graph::Date>, Lang, EditionInfo)> = g
+    let mut out: Vec<(Option<crate::vocab::Date>, Lang, EditionInfo)> = g
         .editions()
         .iter()
         .enumerate()

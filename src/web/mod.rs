@@ -128,7 +128,7 @@ async fn method_not_allowed_but_post() -> HttpResponse {
 }
 
 async fn not_found(req: HttpRequest) -> HttpResponse {
-    let what = format!("aucune page à l'adresse « {} »", crate::corpus::quote(req.path()));
+    let what = format!("aucune page à l'adresse « {} »", crate::text::quote(req.path()));
     WebError::NotFound { what, nearest: vec![] }.error_response()
 }
 

@@ -11,8 +11,9 @@ use std::fmt::Write as _;
 
 use pulldown_cmark::{Event, Parser, Tag, TagEnd, html};
 
-use crate::graph::{Edge, Edition, Graph, Lang, NodeIdx, NodeKind, Resolution, refs};
-use crate::search::escape_html;
+use crate::graph::{Edge, Graph, NodeIdx, NodeKind, Resolution};
+use crate::text::escape_html;
+use crate::vocab::{Edition, Lang, refs};
 
 /// The key of an edition in URLs: `fr-2011-02-04`, or `fr` for undated documents.
 pub fn key_of(edition: &Edition) -> String {

@@ -16,7 +16,8 @@ use super::examples::Examples;
 use super::pages::{ChapterPage, Layout, Link, Passage, RulePage};
 use super::render::{anchor_of, api_url_of, edition_key, lang_attr, text_html, url_of};
 use super::{AppState, html, params, redirect};
-use crate::graph::{Graph, NodeIdx, NodeKind, Origin, RuleId};
+use crate::graph::{Graph, NodeIdx, NodeKind, Origin};
+use crate::vocab::RuleId;
 
 /// `GET /regles/{id}`.
 pub(super) async fn page(
