@@ -13,8 +13,6 @@
 //! rules/scenarios/*.toml ──engine::parse──▶ Scenario ──engine::run──▶ Outcome ──▶ cli (explique), web (/exemples)
 //! ```
 
-#![warn(missing_docs)]
-
 pub mod cli;
 pub mod corpus;
 pub mod embedded;
