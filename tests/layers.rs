@@ -5,6 +5,9 @@
 //! ```text
 //! leaf (vocab, text, toml_error, embedded) ◀── corpus ◀── graph ◀── search, engine, report ◀── web ◀── cli
 //! ```
+//!
+//! Also: the web handlers (one file per page family) do not import each
+//! other; what two of them share lives in a module of its own.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -31,8 +34,12 @@ const LAYERS: &[(&str, &[&str])] = &[
 const ROOT_ITEMS: &[(&str, &str)] =
     &[("Graph", "graph"), ("Loaded", "graph"), ("load", "graph"), ("load_with", "graph")];
 
+/// The web handlers: one file per page family, none importing another.
+const HANDLERS: &[&str] = &["home", "rules", "search", "articles", "examples", "api", "assets"];
+
 /// A source file and the module path it defines (`src/graph/build.rs` → [graph, build]).
 struct SourceFile {
+    /// The path from the crate's folder (`src/graph/build.rs`).
     path: PathBuf,
     module: Vec<String>,
     code: String,
@@ -55,7 +62,7 @@ fn source_files() -> Vec<SourceFile> {
                     module.pop();
                 }
                 let code = strip_comments_and_strings(&std::fs::read_to_string(&path).unwrap());
-                out.push(SourceFile { path, module, code });
+                out.push(SourceFile { path: Path::new("src").join(path.strip_prefix(&src).unwrap()), module, code });
             }
         }
     }
@@ -309,6 +316,28 @@ fn every_root_item_has_a_layer() {
         };
         assert!(layer_of_root_name(&name).is_some(), "« {name} » de lib.rs n'a pas de couche (LAYERS ou ROOT_ITEMS)");
     }
+}
+
+#[test]
+fn web_handlers_do_not_import_each_other() {
+    let mut violations = Vec::new();
+    for file in source_files() {
+        let [web, handler] = file.module.as_slice() else { continue };
+        if web != "web" || !HANDLERS.contains(&handler.as_str()) {
+            continue;
+        }
+        for (i, line) in file.code.lines().enumerate() {
+            for other in HANDLERS.iter().filter(|h| *h != handler) {
+                let paths = [format!("super::{other}::"), format!("crate::web::{other}::"), format!("super::{other};")];
+                let grouped = line.contains("super::{")
+                    && tree_heads(&line[line.find('{').unwrap()..]).contains(&other.to_string());
+                if paths.iter().any(|p| line.contains(p.as_str())) || grouped {
+                    violations.push(format!("{}:{} : {handler} importe {other}", file.path.display(), i + 1));
+                }
+            }
+        }
+    }
+    assert!(violations.is_empty(), "un gestionnaire en importe un autre :\n{}", violations.join("\n"));
 }
 
 /// The reader itself: paths in comments and strings are not imports;

@@ -564,3 +564,30 @@ async fn a_large_scenario_plays_with_its_first_and_last_boards() {
     assert!(body.contains("Étape 180 — Déplacement de P vers la main"));
     assert!(body.len() < 3_000_000, "{} octets", body.len());
 }
+
+/// Every expression a template prints unescaped (`|safe`), with its file.
+fn unescaped_in(template: &str) -> Vec<String> {
+    let re = regex::Regex::new(r"\{\{-?\s*([^{}|]+?)\s*\|\s*safe\s*-?\}\}").unwrap();
+    re.captures_iter(template).map(|c| c[1].trim().to_string()).collect()
+}
+
+/// Only fields ending in `_html` (built by `web::render`, escaped there) are
+/// printed unescaped; everything else goes through askama's escaping.
+#[test]
+fn only_html_fields_are_printed_unescaped() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        // Every `|safe` is found by the reader below (none is missed by its pattern).
+        assert_eq!(text.matches("|safe").count(), unescaped_in(&text).len(), "{}", path.display());
+        for expr in unescaped_in(&text) {
+            seen += 1;
+            assert!(expr.ends_with("_html"), "{} imprime « {expr} » sans échappement", path.display());
+        }
+    }
+    assert!(seen >= 5, "{seen} expressions |safe lues");
+    // The check itself fails on anything else.
+    assert_eq!(unescaped_in("<p{{ lang_attr|safe }}>{{ p.text_html|safe }}</p>"), ["lang_attr", "p.text_html"]);
+}

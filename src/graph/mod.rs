@@ -11,12 +11,14 @@
 //!    the citing node's edition (`link`): to the rule, to the chapter or
 //!    section known by title only, or reported as dangling.
 //!
-//! A node is identified by (edition, rule id, occurrence); looking up a plain
-//! id prefers the French text (newest French edition first).
+//! A node is identified by (edition, rule id, occurrence); which of the
+//! versions of an id a judge is shown is decided in one place, `versions`
+//! ([`Graph::find`], [`Graph::preferred`]).
 
 mod audit;
 mod build;
 pub mod node;
+mod versions;
 pub mod view;
 
 use std::collections::HashMap;
@@ -204,21 +206,6 @@ impl Graph {
     pub fn has_content(&self, idx: NodeIdx) -> bool {
         let n = self.node(idx);
         n.has_text() || !n.children.is_empty()
-    }
-
-    /// The preferred node for a plain id: one with content over a title only,
-    /// French over English, newest edition first, first occurrence.
-    pub fn find(&self, id: RuleId) -> Option<NodeIdx> {
-        self.preferred(self.versions(id).iter().copied())
-    }
-
-    /// The preferred node among versions of one id, by the order of [`Graph::find`].
-    pub fn preferred(&self, versions: impl Iterator<Item = NodeIdx>) -> Option<NodeIdx> {
-        versions.max_by_key(|&n| {
-            let node = self.node(n);
-            let ed = self.edition(node.edition);
-            (self.has_content(n), ed.language == Lang::Fr, ed.date, std::cmp::Reverse(node.occurrence))
-        })
     }
 
     /// Looks up what a judge typed (`608.2B`, `RC 608.2b`, `règle 608.2b`).

@@ -7,10 +7,10 @@ use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, ResponseError, web};
 use serde::Serialize;
 
+use super::AppState;
+use super::contents::{editions, tocs};
 use super::error::WebError;
-use super::home::{editions, tocs};
-use super::search::{PAGE, filters};
-use super::{AppState, params, rules};
+use super::request::{PAGE, filters, params, select};
 use crate::vocab::RuleId;
 
 fn json(value: &impl Serialize) -> HttpResponse {
@@ -30,7 +30,7 @@ pub(super) async fn rule(state: web::Data<AppState>, path: web::Path<String>, re
     let g = &state.graph;
     let found = RuleId::parse_loose(&path)
         .map_err(|e| WebError::NotFound { what: e.to_string(), nearest: vec![] })
-        .and_then(|id| params(&req).and_then(|p| rules::select(g, id, &p)));
+        .and_then(|id| params(&req).and_then(|p| select(g, id, &p)));
     match found {
         Ok(idx) => json(&g.view(idx)),
         Err(e) => error(e),

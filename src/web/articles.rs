@@ -6,8 +6,7 @@ use askama::Template;
 
 use super::error::WebError;
 use super::pages::{ArticlePage, Layout, Link};
-use super::render::markdown_html;
-use super::rules::link;
+use super::render::{link, markdown_html};
 use super::{AppState, html};
 
 /// `GET /cours/{slug}`.

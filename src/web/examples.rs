@@ -5,7 +5,7 @@
 //! `arbitre explique --json`).
 //!
 //! The shipped scenarios are read and played once, at start-up
-//! ([`Examples::load`]); a scenario typed in the editor is read and played on
+//! ([`super::catalogue::Examples::load`]); a scenario typed in the editor is read and played on
 //! a blocking thread, with a size limit before and a time limit around it.
 
 use std::time::{Duration, Instant};
@@ -14,18 +14,18 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
+use super::catalogue::example_url;
 use super::error::WebError;
 use super::pages::{
     ArticlePage, EditorError, EditorPage, EventLine, ExamplePage, ExampleSummary, ExamplesPage, Layout, Link, StepLink,
     StepView, SummaryLine,
 };
-use super::render::{api_url_of, markdown_html, url_of};
-use super::rules::link;
-use super::{AppState, html, params};
+use super::render::{api_url_of, link, markdown_html, url_of};
+use super::request::params;
+use super::{AppState, html};
 use crate::engine::trace::{Board, EventView, Summary};
-use crate::engine::{self, Outcome, Scenario, ScenarioError};
+use crate::engine::{self, Outcome, ScenarioError};
 use crate::graph::{Graph, NodeIdx};
-use crate::vocab::RuleId;
 
 /// The longest scenario the editor accepts (the form may be three times
 /// longer once URL-encoded).
@@ -39,65 +39,6 @@ const MAX_CARDS_SHOWN: usize = 3000;
 
 /// The documentation of the format, shown at `/exemples/format`.
 const FORMAT_DOC: &str = include_str!("../../docs/scenarios.md");
-
-/// A shipped scenario and its trace.
-pub struct Example {
-    /// The scenario.
-    pub scenario: Scenario,
-    /// Its trace.
-    pub outcome: Outcome,
-}
-
-/// The shipped scenarios, read and played.
-pub struct Examples {
-    /// The scenarios that read, in file order.
-    pub entries: Vec<Example>,
-    /// The ones that did not, with why: shown on `/exemples`, never dropped.
-    pub errors: Vec<ScenarioError>,
-}
-
-impl Examples {
-    /// Reads and plays the embedded scenarios against the graph.
-    pub fn load(graph: &Graph) -> Examples {
-        let mut out = Examples { entries: Vec::new(), errors: Vec::new() };
-        for read in engine::load_embedded(graph) {
-            match read {
-                Ok(scenario) => {
-                    let outcome = engine::run(&scenario);
-                    out.entries.push(Example { scenario, outcome });
-                }
-                Err(e) => out.errors.push(e),
-            }
-        }
-        out
-    }
-
-    fn get(&self, slug: &str) -> Option<&Example> {
-        self.entries.iter().find(|e| e.scenario.slug == slug)
-    }
-
-    /// Links to the scenarios illustrating a rule (`exact`), or any rule
-    /// within it (a chapter page).
-    pub(super) fn illustrating(&self, id: RuleId, exact: bool) -> Vec<Link> {
-        self.entries
-            .iter()
-            .filter(|e| e.scenario.illustrates.iter().any(|&r| if exact { r == id } else { r.is_within(id) }))
-            .map(|e| Link {
-                label: e.scenario.title.clone(),
-                url: example_url(&e.scenario.slug, None),
-                preview: None,
-                note: String::new(),
-            })
-            .collect()
-    }
-}
-
-fn example_url(slug: &str, step: Option<usize>) -> String {
-    match step {
-        Some(n) => format!("/exemples/{slug}?etape={n}#etape"),
-        None => format!("/exemples/{slug}"),
-    }
-}
 
 /// A link to a rule the engine cites: to the rule, or to the chapter that
 /// holds it when the corpus does not have its text (said in the note).

@@ -7,24 +7,33 @@
 //!
 //! One handler file per page family: [`home`], [`rules`] (rules, chapters,
 //! sections), [`search`], [`articles`], [`examples`] (ruling scenarios and
-//! their editor), [`api`], [`assets`]. Every route answers GET and HEAD (the
+//! their editor), [`api`], [`assets`]. Handlers never import each other: what
+//! they share lives in [`render`] (addresses, links, linked text),
+//! [`request`] (parameters, node selection, search filters), [`contents`]
+//! (tables of contents, editions), [`catalogue`] (the shipped scenarios),
+//! [`pages`] (template structs) and [`error`]. Every route answers GET and HEAD (the
 //! scenario editor also POST); other methods get a 405, unknown addresses a
 //! 404 page with a search box. Rule pages are rendered once per node and kept
 //! (the graph never changes while the server runs); the home page is
 //! rendered at start-up; search pages are always computed.
 
+// Page families: one handler file each, none importing another.
 mod api;
 mod articles;
 mod assets;
-mod error;
 pub mod examples;
 mod home;
-pub mod pages;
-mod render;
 mod rules;
 mod search;
 
-use std::collections::HashMap;
+// What the handlers share.
+pub mod catalogue;
+mod contents;
+mod error;
+pub mod pages;
+mod render;
+mod request;
+
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
@@ -60,7 +69,7 @@ pub struct AppState {
     /// The home page, rendered at start-up.
     home: Bytes,
     /// The shipped ruling scenarios, read and played at start-up.
-    pub examples: examples::Examples,
+    pub examples: catalogue::Examples,
     /// How long a scenario typed in the editor may take ([`examples::RUN_LIMIT`]).
     pub run_limit: Duration,
     /// Time to build the state (graph excluded).
@@ -73,7 +82,7 @@ impl AppState {
         let start = Instant::now();
         let index = SearchIndex::build(&graph).map_err(|e| format!("construction de l'index impossible : {e}"))?;
         let pages = (0..graph.nodes().len()).map(|_| OnceLock::new()).collect();
-        let examples = examples::Examples::load(&graph);
+        let examples = catalogue::Examples::load(&graph);
         let mut state = AppState {
             graph,
             index,
@@ -110,13 +119,6 @@ fn html(body: impl Into<Bytes>) -> HttpResponse {
 /// A redirection.
 fn redirect(status: actix_web::http::StatusCode, to: &str) -> HttpResponse {
     HttpResponse::build(status).insert_header((header::LOCATION, to)).finish()
-}
-
-/// The query parameters, read without failing on repeated or empty keys.
-fn params(req: &HttpRequest) -> Result<HashMap<String, String>, WebError> {
-    web::Query::<Vec<(String, String)>>::from_query(req.query_string())
-        .map(|q| q.into_inner().into_iter().collect())
-        .map_err(|_| WebError::BadRequest("paramètres de l'adresse illisibles".to_string()))
 }
 
 async fn method_not_allowed() -> HttpResponse {

@@ -2,7 +2,11 @@
 //!
 //! Handlers build these from the graph; templates only lay them out. Text
 //! already turned into HTML by [`super::render`] (escaped, with links) is in
-//! fields ending in `_html` and is the only thing templates print unescaped.
+//! fields ending in `_html`, and they are the only thing templates print
+//! unescaped (`|safe`): everything else goes through askama's escaping,
+//! attributes included (`lang="{{ lang }}"`). The test
+//! `web::only_html_fields_are_printed_unescaped` reads the templates and
+//! fails on any other `|safe`.
 
 use askama::Template;
 use serde::Serialize;
@@ -82,9 +86,9 @@ pub struct Toc {
     pub language: String,
     /// The heading, in French.
     pub heading: String,
-    /// ` lang="en"` for English.
+    /// The `lang` attribute of the table: « en » for English, empty for French.
     #[serde(skip)]
-    pub lang_attr: &'static str,
+    pub lang: &'static str,
     /// Sections, in order.
     pub sections: Vec<TocSection>,
 }
@@ -126,9 +130,9 @@ pub struct Passage {
     /// Its page.
     pub url: String,
     /// Its text, as HTML with links.
-    pub html: String,
-    /// ` lang="en"` for English.
-    pub lang_attr: &'static str,
+    pub text_html: String,
+    /// The `lang` attribute of the text: « en » for English, empty for French (the page's language).
+    pub lang: &'static str,
     /// 0 for a rule, 1 for a subrule, 2 for an example.
     pub depth: u8,
     /// Its title, for rules that have one.
@@ -155,8 +159,8 @@ pub struct RulePage {
     pub anchor: String,
     /// The text, as HTML with links.
     pub text_html: String,
-    /// ` lang="en"` when the text is English.
-    pub lang_attr: &'static str,
+    /// The `lang` attribute of the text: « en » for English, empty for French (the page's language).
+    pub lang: &'static str,
     /// Why the rule has no text of its own, if it has none.
     pub note: String,
     /// The examples, set apart.
@@ -199,8 +203,8 @@ pub struct ChapterPage {
     pub anchor: String,
     /// The introduction, as HTML.
     pub intro_html: String,
-    /// ` lang="en"` when the introduction is English.
-    pub lang_attr: &'static str,
+    /// The `lang` attribute of the text: « en » for English, empty for French (the page's language).
+    pub lang: &'static str,
     /// For a chapter: every rule, subrule and example, in order.
     pub passages: Vec<Passage>,
     /// For a section: its chapters.
@@ -236,8 +240,8 @@ pub struct ResultView {
     pub edition: String,
     /// The snippet, HTML-escaped, matches in `<mark>`.
     pub snippet_html: String,
-    /// ` lang="en"` for English text.
-    pub lang_attr: &'static str,
+    /// The `lang` attribute of the text: « en » for English, empty for French (the page's language).
+    pub lang: &'static str,
 }
 
 /// An option of a filter list.

@@ -1,4 +1,5 @@
-//! From graph nodes to HTML fragments: addresses, linked text, Markdown.
+//! From graph nodes to what pages show: addresses, links with previews,
+//! linked text, Markdown. Every handler builds its links here.
 //!
 //! Every text a page shows goes through here, escaped. A rule's text is cut
 //! at the spans its references occupy (the graph records them), and each
@@ -11,9 +12,10 @@ use std::fmt::Write as _;
 
 use pulldown_cmark::{Event, Parser, Tag, TagEnd, html};
 
+use super::pages::Link;
 use crate::graph::{Edge, Graph, NodeIdx, NodeKind, Resolution};
 use crate::text::escape_html;
-use crate::vocab::{Edition, Lang, refs};
+use crate::vocab::{Edition, Lang, RuleId, refs};
 
 /// The key of an edition in URLs: `fr-2011-02-04`, or `fr` for undated documents.
 pub fn key_of(edition: &Edition) -> String {
@@ -78,12 +80,28 @@ pub fn anchor_of(graph: &Graph, idx: NodeIdx) -> String {
     }
 }
 
-/// `lang="en"` for text that is not in French, the page's language.
-pub fn lang_attr(lang: Lang) -> &'static str {
+/// The `lang` attribute of a passage: « en » for English text, empty for
+/// French, the page's language.
+pub fn lang_of(lang: Lang) -> &'static str {
     match lang {
         Lang::Fr => "",
-        Lang::En => " lang=\"en\"",
+        Lang::En => lang.code(),
     }
+}
+
+/// Links to the existing rules nearest to an id.
+pub fn nearest(g: &Graph, id: RuleId) -> Vec<Link> {
+    g.nearest(id, 6).into_iter().filter_map(|n| g.find(n)).map(|n| link(g, n, None)).collect()
+}
+
+/// A link to a node, labelled with its id (or title), with its preview.
+pub fn link(g: &Graph, idx: NodeIdx, note: Option<String>) -> Link {
+    let n = g.node(idx);
+    let label = match n.kind {
+        NodeKind::Article => n.title.clone().unwrap_or_default(),
+        _ => n.label(),
+    };
+    Link { label, url: url_of(g, idx).unwrap_or_default(), preview: api_url_of(g, idx), note: note.unwrap_or_default() }
 }
 
 /// A link to a node with its preview, as HTML: `<a class="ref" …>label</a>`.

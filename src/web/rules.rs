@@ -5,17 +5,17 @@
 //! picks another edition or language, `?occurrence=2` the second text printed
 //! under a duplicated number; without them, the version a plain id gives.
 
-use std::collections::HashMap;
-
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
+use super::catalogue::Examples;
+use super::contents::sections;
 use super::error::WebError;
-use super::examples::Examples;
 use super::pages::{ChapterPage, Layout, Link, Passage, RulePage};
-use super::render::{anchor_of, api_url_of, edition_key, lang_attr, text_html, url_of};
-use super::{AppState, html, params, redirect};
+use super::render::{anchor_of, api_url_of, lang_of, link, text_html, url_of};
+use super::request::{params, select};
+use super::{AppState, html, redirect};
 use crate::graph::{Graph, NodeIdx, NodeKind, Origin};
 use crate::vocab::RuleId;
 
@@ -36,41 +36,6 @@ pub(super) async fn page(
     let idx = select(g, id, &params(&req)?)?;
     let body = state.page(idx, || render(g, &state.examples, idx))?;
     Ok(html(body))
-}
-
-/// The node an address asks for.
-pub(super) fn select(g: &Graph, id: RuleId, params: &HashMap<String, String>) -> Result<NodeIdx, WebError> {
-    let unknown = |what: String| WebError::NotFound { what, nearest: nearest(g, id) };
-    let Some(key) = params.get("edition").filter(|k| !k.is_empty()) else {
-        return g.find(id).ok_or_else(|| unknown(format!("la règle {id} n'existe pas dans le corpus")));
-    };
-    let versions: Vec<NodeIdx> = g.versions(id).iter().copied().filter(|&n| edition_key(g, n) == *key).collect();
-    if versions.is_empty() {
-        return Err(unknown(format!("la règle {id} n'existe pas dans l'édition « {key} »")));
-    }
-    let occurrence = match params.get("occurrence") {
-        Some(o) => o.parse::<usize>().map_err(|_| WebError::BadRequest(format!("occurrence « {o} » illisible")))?,
-        None => 1,
-    };
-    versions
-        .get(occurrence.saturating_sub(1))
-        .copied()
-        .ok_or_else(|| unknown(format!("la règle {id} n'a pas d'occurrence {occurrence} dans l'édition « {key} »")))
-}
-
-/// Links to the existing rules nearest to an id.
-pub(super) fn nearest(g: &Graph, id: RuleId) -> Vec<Link> {
-    g.nearest(id, 6).into_iter().filter_map(|n| g.find(n)).map(|n| link(g, n, None)).collect()
-}
-
-/// A link to a node, labelled with its id (or title), with its preview.
-pub(super) fn link(g: &Graph, idx: NodeIdx, note: Option<String>) -> Link {
-    let n = g.node(idx);
-    let label = match n.kind {
-        NodeKind::Article => n.title.clone().unwrap_or_default(),
-        _ => n.label(),
-    };
-    Link { label, url: url_of(g, idx).unwrap_or_default(), preview: api_url_of(g, idx), note: note.unwrap_or_default() }
 }
 
 /// The page of a node: a rule page, or a chapter or section page.
@@ -147,8 +112,8 @@ fn passage(g: &Graph, idx: NodeIdx, depth: u8) -> Passage {
         anchor: anchor_of(g, idx),
         id_anchor: if numbered { n.label() } else { String::new() },
         url: url_of(g, idx).unwrap_or_default(),
-        html: text_html(g, idx),
-        lang_attr: lang_attr(n.language),
+        text_html: text_html(g, idx),
+        lang: lang_of(n.language),
         depth,
         title: if n.text.as_str() == n.title.as_deref().unwrap_or("") {
             String::new()
@@ -232,7 +197,7 @@ fn rule_page(g: &Graph, idx: NodeIdx, scenarios: Vec<Link>) -> RulePage {
         breadcrumb: breadcrumb(g, idx),
         anchor: anchor_of(g, idx),
         text_html: if n.has_text() { text_html(g, idx) } else { String::new() },
-        lang_attr: lang_attr(n.language),
+        lang: lang_of(n.language),
         note: note(g, idx),
         examples: n.examples.iter().map(|&e| passage(g, e, 2)).collect(),
         subrules,
@@ -258,7 +223,7 @@ fn chapter_page(g: &Graph, idx: NodeIdx, scenarios: Vec<Link>) -> ChapterPage {
     } else if let Some(RuleId::Section(s)) = n.id {
         // Every chapter of the section in this language, wherever its text is.
         let language = g.edition(n.edition).language;
-        chapters = super::home::sections(g, language, Some(s)).into_iter().flat_map(|s| s.chapters).collect();
+        chapters = sections(g, language, Some(s)).into_iter().flat_map(|s| s.chapters).collect();
     }
     ChapterPage {
         layout: Layout::new(&format!("{} {}", n.label(), n.title.as_deref().unwrap_or("")), ""),
@@ -268,7 +233,7 @@ fn chapter_page(g: &Graph, idx: NodeIdx, scenarios: Vec<Link>) -> ChapterPage {
         breadcrumb: breadcrumb(g, idx),
         anchor: anchor_of(g, idx),
         intro_html: if n.has_text() { text_html(g, idx) } else { String::new() },
-        lang_attr: lang_attr(n.language),
+        lang: lang_of(n.language),
         passages: passages_list,
         chapters,
         title_only: !g.has_content(idx),

@@ -12,49 +12,12 @@ use askama::Template;
 
 use super::error::WebError;
 use super::pages::{FilterOption, Layout, Link, ResultView, SearchPage};
-use super::render::{key_of, lang_attr, url_of};
-use super::rules::nearest;
-use super::{AppState, html, params, redirect};
+use super::render::{key_of, lang_of, nearest, url_of};
+use super::request::{PAGE, filters, params};
+use super::{AppState, html, redirect};
 use crate::graph::Graph;
-use crate::search::{Filters, Results};
-use crate::vocab::{Lang, RuleId};
-
-/// Results shown on a page.
-pub(super) const PAGE: usize = 10;
-
-/// The filters of a query string; a value that cannot be read is an error.
-pub(super) fn filters(g: &Graph, p: &HashMap<String, String>) -> Result<Filters, WebError> {
-    let get = |k: &str| p.get(k).map(|v| v.trim()).filter(|v| !v.is_empty());
-    let section =
-        match get("section") {
-            Some(s) => Some(s.parse::<u8>().ok().filter(|s| *s <= 9).ok_or_else(|| {
-                WebError::BadRequest(format!("section « {} » inconnue (0 à 9)", crate::text::quote(s)))
-            })?),
-            None => None,
-        };
-    let chapter = match get("chapitre") {
-        Some(c) => Some(c.parse::<u16>().ok().filter(|c| (100..=999).contains(c)).ok_or_else(|| {
-            WebError::BadRequest(format!("chapitre « {} » inconnu (100 à 999)", crate::text::quote(c)))
-        })?),
-        None => None,
-    };
-    let language = match get("langue") {
-        Some(l) => Some(Lang::parse(l).ok_or_else(|| {
-            WebError::BadRequest(format!("langue « {} » inconnue (fr ou en)", crate::text::quote(l)))
-        })?),
-        None => None,
-    };
-    let edition = match get("edition") {
-        Some(e) => {
-            let known = g.editions().iter().find(|ed| key_of(ed) == e || ed.date.is_some_and(|d| d.to_string() == e));
-            let ed =
-                known.ok_or_else(|| WebError::BadRequest(format!("édition « {} » inconnue", crate::text::quote(e))))?;
-            ed.date.map(|d| d.to_string())
-        }
-        None => None,
-    };
-    Ok(Filters { section, chapter, edition, language })
-}
+use crate::search::Results;
+use crate::vocab::RuleId;
 
 /// The number of results, in French.
 fn count(n: usize) -> String {
@@ -112,7 +75,7 @@ fn render(g: &Graph, query: &str, p: &HashMap<String, String>, results: Option<R
                     title: g.display_title(h.node).unwrap_or_default().to_string(),
                     edition: format!("édition {}", g.edition(n.edition).label()),
                     snippet_html: h.snippet.to_html(),
-                    lang_attr: lang_attr(n.language),
+                    lang: lang_of(n.language),
                 }
             })
             .collect();
