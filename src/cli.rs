@@ -5,9 +5,21 @@
 //!   warnings), 1 when one could not be read.
 //! - `arbitre regle ID [--json] [--corpus PATH…]`: prints one rule; exit 1 for
 //!   an unknown id, with the nearest existing ids.
+//! - `arbitre cherche REQUÊTE [--json] [--limite N] [filters] [corpus]`:
+//!   full-text search; a rule number goes straight to the rule. The index's
+//!   build time is printed on standard error.
+//! - `arbitre serve [--addr ADRESSE] [--fils N] [corpus]`: the web app
+//!   ([`crate::web`]); prints its address and start-up time.
+//! - `arbitre evalue-recherche FICHIER.tsv [--json] [filters] [corpus]`:
+//!   MRR@10, recall@1 and recall@5 of the search over a file of queries with
+//!   their expected rules.
 //! - `arbitre explique FICHIER.toml [--json]`: plays a ruling scenario; exit 0
 //!   when `[attendu]` holds or is absent, 1 when it does not, 2 when the
 //!   scenario is invalid (file, line and key named).
+//!
+//! Filters: `--section N`, `--chapitre N`, `--edition DATE`, `--langue fr|en`.
+//! Corpus: `--corpus CHEMIN` reads those documents instead of the embedded
+//! corpus, `--avec CHEMIN` beside it (both repeatable).
 //!
 //! Usage errors exit with 2. Clap's own messages are English, so they are
 //! caught and said again in French.
@@ -20,7 +32,8 @@ use clap::error::{ContextKind, ErrorKind};
 use clap::{ArgAction, Parser, Subcommand};
 
 use crate::engine;
-use crate::graph::{Graph, NodeIdx, Resolution};
+use crate::graph::view::RuleView;
+use crate::graph::{Graph, NodeIdx, NodeKind, Origin, Resolution};
 use crate::report::CheckReport;
 use crate::search::{Filters, SearchIndex, eval};
 use crate::vocab::Lang;
@@ -327,11 +340,21 @@ fn regle(query: &str, json: bool, corpus: &CorpusArgs, out: &mut dyn Write, err:
     Ok(0)
 }
 
-/// A rule as French text, for the terminal.
+/// A rule as French text, for the terminal: heading, text, examples, other
+/// texts under the same number, family, references, citations.
 pub fn rule_text(g: &Graph, idx: NodeIdx) -> String {
     let v = g.view(idx);
-    let n = g.node(idx);
     let mut out = String::new();
+    rule_heading(&v, &mut out);
+    rule_body(g, idx, &v, &mut out);
+    rule_family(&v, &mut out);
+    rule_references(g, idx, &mut out);
+    rule_citations(&v, &mut out);
+    out
+}
+
+/// « RC 608.2b — title », then the edition and the source line.
+fn rule_heading(v: &RuleView, out: &mut String) {
     let title = v.title.as_deref().map(|t| format!(" — {t}")).unwrap_or_default();
     let _ = writeln!(out, "RC {}{title}", v.id);
     let lang =
@@ -345,14 +368,16 @@ pub fn rule_text(g: &Graph, idx: NodeIdx) -> String {
         v.source.line
     );
     let _ = writeln!(out);
+}
+
+/// The text (or why there is none), the examples, other texts printed under the same number.
+fn rule_body(g: &Graph, idx: NodeIdx, v: &RuleView, out: &mut String) {
     if v.text.is_empty() {
         let why = match v.origin {
-            crate::graph::Origin::Contents => "connue par le sommaire seulement : son texte n'est pas dans le corpus",
-            crate::graph::Origin::Implied => {
-                "numéro non imprimé dans la source ; il regroupe les sous-règles ci-dessous"
-            }
-            crate::graph::Origin::Heading => "titre imprimé sans numéro ; le texte est dans les sous-règles ci-dessous",
-            _ => "pas de texte",
+            Origin::Contents => "connue par le sommaire seulement : son texte n'est pas dans le corpus",
+            Origin::Implied => "numéro non imprimé dans la source ; il regroupe les sous-règles ci-dessous",
+            Origin::Heading => "titre imprimé sans numéro ; le texte est dans les sous-règles ci-dessous",
+            Origin::Source => "pas de texte",
         };
         let _ = writeln!(out, "({why})");
     } else {
@@ -364,6 +389,7 @@ pub fn rule_text(g: &Graph, idx: NodeIdx) -> String {
             let _ = writeln!(out, "  {}. {}", i + 1, e.text);
         }
     }
+    let n = g.node(idx);
     if let Some(id) = n.id {
         for &dup in g.occurrences(n.edition, id).iter().filter(|&&d| d != idx) {
             let d = g.node(dup);
@@ -377,6 +403,10 @@ pub fn rule_text(g: &Graph, idx: NodeIdx) -> String {
         }
     }
     let _ = writeln!(out);
+}
+
+/// Parent, subrules, previous and next.
+fn rule_family(v: &RuleView, out: &mut String) {
     let _ = writeln!(out, "Parent : {}", v.parent.as_deref().unwrap_or("aucun"));
     let children = if v.children.is_empty() { "aucune".to_string() } else { v.children.join(", ") };
     let _ = writeln!(out, "Sous-règles : {children}");
@@ -386,6 +416,11 @@ pub fn rule_text(g: &Graph, idx: NodeIdx) -> String {
         v.previous.as_deref().unwrap_or("aucune"),
         v.next.as_deref().unwrap_or("aucune")
     );
+}
+
+/// Each reference of the text and its examples, as printed, with what it leads to.
+fn rule_references(g: &Graph, idx: NodeIdx, out: &mut String) {
+    let n = g.node(idx);
     let refs = std::iter::once(idx).chain(n.examples.iter().copied()).flat_map(|from| g.references(from));
     let mut lines: Vec<String> = Vec::new();
     for e in refs {
@@ -397,7 +432,7 @@ pub fn rule_text(g: &Graph, idx: NodeIdx) -> String {
             }
             Resolution::TitleOnly(t) => {
                 let tn = g.node(t);
-                let kind = if tn.kind == crate::graph::NodeKind::Section { "section" } else { "chapitre" };
+                let kind = if tn.kind == NodeKind::Section { "section" } else { "chapitre" };
                 format!(
                     "titre seul — {kind} {} « {} » (édition {})",
                     tn.label(),
@@ -413,6 +448,10 @@ pub fn rule_text(g: &Graph, idx: NodeIdx) -> String {
     for l in lines {
         let _ = writeln!(out, "{l}");
     }
+}
+
+/// The rules citing this one, and the other editions of its number.
+fn rule_citations(v: &RuleView, out: &mut String) {
     let mut citing: Vec<String> = v.cited_by.iter().map(|c| c.id.clone()).collect();
     citing.dedup();
     let _ =
@@ -426,7 +465,6 @@ pub fn rule_text(g: &Graph, idx: NodeIdx) -> String {
     if !others.is_empty() {
         let _ = writeln!(out, "Autres éditions : {}", others.join(", "));
     }
-    out
 }
 
 /// Milliseconds with a French decimal comma.

@@ -1,8 +1,10 @@
 //! A real browser: Debian's headless Chromium, driven through chromedriver
 //! with fantoccini, against the server listening on a real socket.
 //!
-//! Needs `chromium` and `chromium-driver` (`.ci/run` installs them). The
-//! screenshots land in `target/navigateur/`.
+//! Needs `chromium` and `chromium-driver` (`.ci/run` installs them);
+//! `CHROMEDRIVER` names another driver than the `chromedriver` of the `PATH`.
+//! Without a driver the two browser tests say they are skipped — and fail
+//! when `CI` is set. The screenshots land in `target/navigateur/`.
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
@@ -46,25 +48,30 @@ fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
-fn start_chromedriver() -> Driver {
+/// chromedriver on a free port, or `None` when there is none (the test is skipped).
+fn start_chromedriver() -> Option<Driver> {
     let port = free_port();
-    let child = Command::new("chromedriver")
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap_or_else(|e| {
-            panic!(
-                "chromedriver introuvable ({e}) : installez chromium et chromium-driver \
-                 (apt-get install -y chromium chromium-driver), comme le fait .ci/run"
-            )
-        });
+    let program = std::env::var_os("CHROMEDRIVER").unwrap_or_else(|| "chromedriver".into());
+    let spawned =
+        Command::new(&program).arg(format!("--port={port}")).stdout(Stdio::null()).stderr(Stdio::null()).spawn();
+    let child = match spawned {
+        Ok(child) => child,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            crate::common::skip(&format!(
+                "{} introuvable : installez chromium et chromium-driver \
+                 (apt-get install -y chromium chromium-driver), comme le fait .ci/run",
+                program.to_string_lossy()
+            ));
+            return None;
+        }
+        Err(e) => panic!("chromedriver ne démarre pas : {e}"),
+    };
     // From here on the driver is stopped and reaped whatever happens.
     let driver = Driver { child, url: format!("http://127.0.0.1:{port}") };
     let deadline = Instant::now() + Duration::from_secs(20);
     while Instant::now() < deadline {
         if let Ok((200, _)) = raw_get(&format!("127.0.0.1:{port}"), "/status") {
-            return driver;
+            return Some(driver);
         }
         std::thread::sleep(Duration::from_millis(100));
     }
@@ -164,9 +171,9 @@ async fn wait_until(c: &Client, script: &str) -> Value {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_judge_searches_reads_previews_and_cites() {
+    let Some(driver) = start_chromedriver() else { return };
     let server = start_server();
     let base = format!("http://{server}");
-    let driver = start_chromedriver();
     let c = browser(&driver).await;
 
     // Home: the search box has focus.
@@ -249,9 +256,9 @@ async fn fits_phone_and_desktop(c: &Client, name: &str) {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_judge_steps_through_a_scenario_and_asks_what_if() {
+    let Some(driver) = start_chromedriver() else { return };
     let server = start_server();
     let base = format!("http://{server}");
-    let driver = start_chromedriver();
     let c = browser(&driver).await;
 
     // The list, then the Spores pesteuses example.

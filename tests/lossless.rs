@@ -27,7 +27,8 @@ fn every_document_in_rules() {
 
 #[test]
 fn both_english_editions() {
-    for file in english_editions() {
+    let Some(editions) = english_editions() else { return };
+    for file in editions {
         let loaded = arbitre::load(std::slice::from_ref(&file));
         assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
         let g = &loaded.graph;

@@ -63,7 +63,7 @@ fn unknown_ids_suggest_the_nearest() {
 
 #[test]
 fn sections_and_chapters_have_their_rules_in_order() {
-    let g = french_and_english();
+    let Some(g) = french_and_english() else { return };
     let en = edition(g, Lang::En, "2026-01-16");
     let section = g.node(node(g, en, "6"));
     let chapters: Vec<String> = section.children.iter().map(|&c| g.node(c).label()).collect();

@@ -68,7 +68,7 @@ fn references_inside_an_edition_resolve_to_rules() {
 
 #[test]
 fn english_references_and_dangling_ones() {
-    let g = french_and_english();
+    let Some(g) = french_and_english() else { return };
     let en = edition(g, Lang::En, "2026-01-16");
     // « See rule 116.2b » style references resolve in their own edition.
     let cloak = g.references(node(g, en, "701.58b"));
@@ -95,7 +95,7 @@ fn english_references_and_dangling_ones() {
 
 #[test]
 fn the_same_id_in_several_editions() {
-    let g = french_and_english();
+    let Some(g) = french_and_english() else { return };
     // A plain id prefers the French text…
     let n = g.find(id("608.2b")).unwrap();
     assert_eq!(g.edition(g.node(n).edition).language, Lang::Fr);
@@ -110,7 +110,7 @@ fn the_same_id_in_several_editions() {
 
 #[test]
 fn every_edge_records_its_place() {
-    let g = french_and_english();
+    let Some(g) = french_and_english() else { return };
     for e in g.edges() {
         let from = g.node(e.from);
         let printed = &from.text[e.span.start as usize..e.span.end as usize];
