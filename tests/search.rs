@@ -8,7 +8,7 @@ use arbitre::Graph;
 use arbitre::search::{Filters, Hit, SearchIndex, eval};
 use arbitre::vocab::Lang;
 
-use crate::common::{french, french_and_english, shared};
+use crate::common::{french, french_and_english_if_present, shared, skip};
 
 fn french_index() -> &'static SearchIndex {
     static I: OnceLock<SearchIndex> = OnceLock::new();
@@ -18,16 +18,26 @@ fn french_index() -> &'static SearchIndex {
 /// The French corpus with the English edition beside it, and its index;
 /// `None` (the test says what it skips) without `shared/`.
 fn both() -> Option<(&'static Graph, &'static SearchIndex)> {
+    both_if_present().or_else(|| {
+        skip("le reste du test, faute de l'édition anglaise 2026-01-16 (shared/corpus)");
+        None
+    })
+}
+
+fn both_if_present() -> Option<(&'static Graph, &'static SearchIndex)> {
     static I: OnceLock<SearchIndex> = OnceLock::new();
-    let g = french_and_english()?;
+    let g = french_and_english_if_present()?;
     Some((g, I.get_or_init(|| SearchIndex::build(g).unwrap())))
 }
 
 /// Runs a check on both corpora (the French one alone without `shared/`).
 fn on_both(check: impl Fn(&Graph, &SearchIndex)) {
     check(french(), french_index());
-    if let Some((g, i)) = both() {
-        check(g, i);
+    match both_if_present() {
+        Some((g, i)) => check(g, i),
+        None => {
+            skip("la partie avec l'édition anglaise 2026-01-16 (shared/corpus absent) ; la partie française est faite")
+        }
     }
 }
 
