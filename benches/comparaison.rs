@@ -1,7 +1,8 @@
 //! arbitre against SQLite FTS5, the tool a developer would otherwise pick:
 //! same documents, same queries, one run.
 //!
-//! `cargo bench --bench comparaison` prints a Markdown table:
+//! `cargo bench --bench comparaison --features comparaison` prints a Markdown
+//! table (the feature brings in SQLite, bundled, which nothing else needs):
 //! - ranking (MRR@10, recall@1, recall@5) on the French corpus of `rules/`,
 //!   for the public query set and for `tests/recherche/juges.tsv`;
 //! - the median time to answer a top-10 page with snippets, in process, with
@@ -25,17 +26,8 @@ use rusqlite::Connection;
 
 const REPEATS: usize = 30;
 
-fn shared() -> PathBuf {
-    [
-        std::env::var_os("ARBITRE_SHARED").map(PathBuf::from),
-        Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared")),
-        Some(PathBuf::from("/work/shared")),
-    ]
-    .into_iter()
-    .flatten()
-    .find(|p| p.join("corpus").is_dir())
-    .expect("shared/ introuvable (ARBITRE_SHARED)")
-}
+#[path = "shared.rs"]
+mod shared;
 
 fn questions(path: PathBuf) -> Vec<Question> {
     let text = std::fs::read_to_string(&path).unwrap();
@@ -112,10 +104,13 @@ fn fmt(x: f64) -> String {
 fn main() {
     // `cargo bench` passes `--bench`; under `cargo test --benches` there is nothing to measure.
     if !std::env::args().any(|a| a == "--bench") {
-        eprintln!("comparaison : à lancer avec `cargo bench --bench comparaison`");
+        eprintln!("comparaison : à lancer avec `cargo bench --bench comparaison --features comparaison`");
         return;
     }
-    let shared = shared();
+    let Some(shared) = shared::dir() else {
+        eprintln!("comparaison : shared/ introuvable (ni ../shared ni ARBITRE_SHARED) ; rien à mesurer");
+        return;
+    };
     let sets = [
         ("public (shared/relevance/public.tsv)", questions(shared.join("relevance/public.tsv"))),
         ("juges (tests/recherche/juges.tsv)", questions(PathBuf::from("tests/recherche/juges.tsv"))),

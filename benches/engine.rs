@@ -4,6 +4,9 @@
 //!
 //! `cargo bench --bench engine`.
 
+// criterion_group! defines a public function it cannot document.
+#![allow(missing_docs)]
+
 use arbitre::engine;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 

@@ -4,22 +4,18 @@
 //! `cargo bench --bench ingest`. Bytes are read from disk once, outside the
 //! timed loop: the figures are decoding, parsing, building and linking.
 
-use std::path::PathBuf;
+// criterion_group! defines a public function it cannot document.
+#![allow(missing_docs)]
 
 use arbitre::Graph;
 use arbitre::corpus;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 
+#[path = "shared.rs"]
+mod shared;
+
 fn english_edition() -> Option<(String, Vec<u8>)> {
-    let shared = [
-        std::env::var_os("ARBITRE_SHARED").map(PathBuf::from),
-        Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared")),
-        Some(PathBuf::from("/work/shared")),
-    ]
-    .into_iter()
-    .flatten()
-    .find(|p| p.join("corpus").is_dir())?;
-    let path = shared.join("corpus/MagicCompRules-2026-01-16.txt");
+    let path = shared::dir()?.join("corpus/MagicCompRules-2026-01-16.txt");
     Some((path.to_string_lossy().into_owned(), std::fs::read(path).ok()?))
 }
 
