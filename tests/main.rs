@@ -1,17 +1,32 @@
-//! Integration tests, one module per capability.
+//! Integration tests, one module per capability, in one test binary.
 //!
-//! The English editions are read from `../shared/corpus/` (never copied into
-//! the repository); `ARBITRE_SHARED` overrides where `shared/` is.
+//! What a fresh clone lacks — the English editions and relevance sets of
+//! `../shared/` (`ARBITRE_SHARED` says where, if elsewhere), `chromedriver`
+//! (`CHROMEDRIVER`) — is skipped with a line saying so, and fails the run
+//! when `CI` is set ([`common::skip`]). Behaviour only: speed is measured by
+//! the benches, never asserted here.
 
+/// A real browser (headless Chromium via chromedriver) against the real server: what a judge does with the pages.
 mod browser;
+/// The `arbitre` binary: outputs, JSON keys, exit codes, French messages, CLI snapshots.
 mod cli;
+/// Helpers: the corpora loaded once, `shared/`, and skipping what is absent.
 mod common;
+/// The ruling engine: shipped scenarios, one test per engine rule, bad scenarios, `arbitre explique`.
 mod evaluator;
+/// Golden counts and texts of the seed documents of `rules/`.
 mod golden;
+/// Hostile input to the readers (proptest included): never a panic, always an error or an anomaly.
 mod hostile;
+/// The crate's layers and the web handlers' independence, read from `src/`.
 mod layers;
+/// Nothing lost: every non-blank source line owned by exactly one node or anomaly.
 mod lossless;
+/// Rule order, parents, children, previous and next, look-ups of what a judge types.
 mod navigation;
+/// Cross-references: edges, ranges, resolution across editions, backlinks, dangling ones.
 mod references;
+/// French full-text search: analyzers, rule numbers, typos, filters, snippets, ranking on the query sets.
 mod search;
+/// The web app in process (`actix_web::test`): routes, escaping, headers, errors, page snapshots, templates.
 mod web;
