@@ -10,34 +10,38 @@ use crate::text::fold;
 
 /// The five colours.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
 pub enum Colour {
-    /// Blanc ({W}).
-    Blanc,
-    /// Bleu ({U}).
-    Bleu,
-    /// Noir ({B}).
-    Noir,
-    /// Rouge ({R}).
-    Rouge,
-    /// Vert ({G}).
-    Vert,
+    /// White ({W}), « blanc ».
+    #[serde(rename = "blanc")]
+    White,
+    /// Blue ({U}), « bleu ».
+    #[serde(rename = "bleu")]
+    Blue,
+    /// Black ({B}), « noir ».
+    #[serde(rename = "noir")]
+    Black,
+    /// Red ({R}), « rouge ».
+    #[serde(rename = "rouge")]
+    Red,
+    /// Green ({G}), « vert ».
+    #[serde(rename = "vert")]
+    Green,
 }
 
 impl Colour {
     /// All colours, in the order of the colour pie.
-    pub const ALL: [Colour; 5] = [Colour::Blanc, Colour::Bleu, Colour::Noir, Colour::Rouge, Colour::Vert];
+    pub const ALL: [Colour; 5] = [Colour::White, Colour::Blue, Colour::Black, Colour::Red, Colour::Green];
 
     /// Reads a colour name (« noir », « noire », « noirs »…).
     pub fn parse(s: &str) -> Option<Colour> {
         let f = fold(s.trim());
         let stem = f.trim_end_matches('s').trim_end_matches('e');
         match stem {
-            "blanc" | "blanch" => Some(Colour::Blanc),
-            "bleu" => Some(Colour::Bleu),
-            "noir" => Some(Colour::Noir),
-            "roug" => Some(Colour::Rouge),
-            "vert" => Some(Colour::Vert),
+            "blanc" | "blanch" => Some(Colour::White),
+            "bleu" => Some(Colour::Blue),
+            "noir" => Some(Colour::Black),
+            "roug" => Some(Colour::Red),
+            "vert" => Some(Colour::Green),
             _ => None,
         }
     }
@@ -45,11 +49,11 @@ impl Colour {
     /// The mana symbol letter.
     fn symbol(c: char) -> Option<Colour> {
         match c.to_ascii_uppercase() {
-            'W' => Some(Colour::Blanc),
-            'U' => Some(Colour::Bleu),
-            'B' => Some(Colour::Noir),
-            'R' => Some(Colour::Rouge),
-            'G' => Some(Colour::Vert),
+            'W' => Some(Colour::White),
+            'U' => Some(Colour::Blue),
+            'B' => Some(Colour::Black),
+            'R' => Some(Colour::Red),
+            'G' => Some(Colour::Green),
             _ => None,
         }
     }
@@ -57,11 +61,11 @@ impl Colour {
     /// The colour's name, masculine singular.
     pub fn name(self) -> &'static str {
         match self {
-            Colour::Blanc => "blanc",
-            Colour::Bleu => "bleu",
-            Colour::Noir => "noir",
-            Colour::Rouge => "rouge",
-            Colour::Vert => "vert",
+            Colour::White => "blanc",
+            Colour::Blue => "bleu",
+            Colour::Black => "noir",
+            Colour::Red => "rouge",
+            Colour::Green => "vert",
         }
     }
 
@@ -69,11 +73,11 @@ impl Colour {
     /// « de couleur blanche »).
     pub fn feminine(self) -> &'static str {
         match self {
-            Colour::Blanc => "blanche",
-            Colour::Bleu => "bleue",
-            Colour::Noir => "noire",
-            Colour::Rouge => "rouge",
-            Colour::Vert => "verte",
+            Colour::White => "blanche",
+            Colour::Blue => "bleue",
+            Colour::Black => "noire",
+            Colour::Red => "rouge",
+            Colour::Green => "verte",
         }
     }
 
@@ -89,7 +93,7 @@ impl Colour {
             for part in symbol.split('/') {
                 match part.chars().next() {
                     Some(c) if part.len() == 1 && Colour::symbol(c).is_some() => {
-                        out.insert(Colour::symbol(c).unwrap_or(Colour::Blanc));
+                        out.insert(Colour::symbol(c).unwrap_or(Colour::White));
                     }
                     _ if part.chars().all(|c| c.is_ascii_digit()) && !part.is_empty() => {}
                     _ if matches!(part, "X" | "C" | "S" | "P") => {}
@@ -111,34 +115,40 @@ impl fmt::Display for Colour {
 /// Card types, in the order a French type line writes them
 /// (« Terrain-créature-artefact », « Enchantement-créature »).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
 pub enum CardType {
-    /// Terrain.
-    Terrain,
-    /// Enchantement.
-    Enchantement,
-    /// Créature.
+    /// Land, « terrain ».
+    #[serde(rename = "terrain")]
+    Land,
+    /// Enchantment, « enchantement ».
+    #[serde(rename = "enchantement")]
+    Enchantment,
+    /// Creature, « créature ».
+    #[serde(rename = "creature")]
     Creature,
-    /// Artefact.
-    Artefact,
+    /// Artifact, « artefact ».
+    #[serde(rename = "artefact")]
+    Artifact,
     /// Planeswalker.
+    #[serde(rename = "planeswalker")]
     Planeswalker,
-    /// Éphémère.
-    Ephemere,
-    /// Rituel.
-    Rituel,
+    /// Instant, « éphémère ».
+    #[serde(rename = "ephemere")]
+    Instant,
+    /// Sorcery, « rituel ».
+    #[serde(rename = "rituel")]
+    Sorcery,
 }
 
 impl CardType {
     fn parse(s: &str) -> Option<CardType> {
         match fold(s.trim()).as_str() {
-            "artefact" => Some(CardType::Artefact),
+            "artefact" => Some(CardType::Artifact),
             "creature" => Some(CardType::Creature),
-            "enchantement" => Some(CardType::Enchantement),
-            "ephemere" => Some(CardType::Ephemere),
-            "terrain" => Some(CardType::Terrain),
+            "enchantement" => Some(CardType::Enchantment),
+            "ephemere" => Some(CardType::Instant),
+            "terrain" => Some(CardType::Land),
             "planeswalker" => Some(CardType::Planeswalker),
-            "rituel" => Some(CardType::Rituel),
+            "rituel" => Some(CardType::Sorcery),
             _ => None,
         }
     }
@@ -146,19 +156,19 @@ impl CardType {
     /// The type's name.
     pub fn name(self) -> &'static str {
         match self {
-            CardType::Artefact => "artefact",
+            CardType::Artifact => "artefact",
             CardType::Creature => "créature",
-            CardType::Enchantement => "enchantement",
-            CardType::Ephemere => "éphémère",
-            CardType::Terrain => "terrain",
+            CardType::Enchantment => "enchantement",
+            CardType::Instant => "éphémère",
+            CardType::Land => "terrain",
             CardType::Planeswalker => "planeswalker",
-            CardType::Rituel => "rituel",
+            CardType::Sorcery => "rituel",
         }
     }
 
     /// Whether objects of this type are permanents (110.4).
     pub fn is_permanent(self) -> bool {
-        !matches!(self, CardType::Ephemere | CardType::Rituel)
+        !matches!(self, CardType::Instant | CardType::Sorcery)
     }
 }
 
@@ -346,24 +356,24 @@ mod tests {
     #[test]
     fn type_lines() {
         let t = TypeLine::parse("Terrain-créature : forêt et dryade").unwrap();
-        assert!(t.is(CardType::Terrain) && t.is(CardType::Creature));
+        assert!(t.is(CardType::Land) && t.is(CardType::Creature));
         assert_eq!(t.subtypes, ["forêt", "dryade"]);
         let t = TypeLine::parse("Terrain de base : montagne").unwrap();
-        assert!(t.supertypes.contains("de base") && t.is(CardType::Terrain));
-        assert!(TypeLine::parse("Créature-artefact : golem").unwrap().is(CardType::Artefact));
-        assert!(TypeLine::parse("Ephemere").unwrap().is(CardType::Ephemere));
+        assert!(t.supertypes.contains("de base") && t.is(CardType::Land));
+        assert!(TypeLine::parse("Créature-artefact : golem").unwrap().is(CardType::Artifact));
+        assert!(TypeLine::parse("Ephemere").unwrap().is(CardType::Instant));
         assert!(TypeLine::parse("Sortilège").unwrap_err().contains("inconnu"));
     }
 
     #[test]
     fn colours_and_keywords() {
-        assert_eq!(Colour::of_cost("{1}{W}{W}").unwrap(), BTreeSet::from([Colour::Blanc]));
+        assert_eq!(Colour::of_cost("{1}{W}{W}").unwrap(), BTreeSet::from([Colour::White]));
         assert_eq!(Colour::of_cost("{2}{B}{G}").unwrap().len(), 2);
         assert!(Colour::of_cost("{Q}").is_err());
-        assert_eq!(Keyword::parse("Protection contre le blanc"), Ok(Keyword::Protection(Colour::Blanc)));
+        assert_eq!(Keyword::parse("Protection contre le blanc"), Ok(Keyword::Protection(Colour::White)));
         assert_eq!(Keyword::parse("défense talismanique"), Ok(Keyword::Hexproof));
         assert_eq!(Keyword::parse("Enchanter une créature"), Ok(Keyword::Enchant(Enchant::Creature)));
         assert!(Keyword::parse("piétinement").is_err());
-        assert_eq!(Colour::parse("noire"), Some(Colour::Noir));
+        assert_eq!(Colour::parse("noire"), Some(Colour::Black));
     }
 }

@@ -18,11 +18,14 @@
 //! in the binary ([`crate::embedded::scenarios`]).
 
 pub mod card;
+pub mod event;
 pub mod game;
+pub mod index;
 pub mod render;
 pub mod scenario;
 pub mod text;
 pub mod trace;
+pub mod wording;
 
 pub use scenario::{Scenario, ScenarioError, parse};
 pub use trace::{Elapsed, Outcome, run, run_until};

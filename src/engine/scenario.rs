@@ -11,6 +11,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::card::{CardType, Colour, Enchant, Keyword, TypeLine};
+use super::index::{CardIdx, PlayerIdx};
 use super::text::{self, Text};
 use crate::Graph;
 use crate::text::{fold, line_at};
@@ -160,10 +161,10 @@ impl Card {
 /// A target chosen in a step: a card or a player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub enum Choice {
-    /// A card, by index.
-    Card(usize),
-    /// A player, by index.
-    Player(usize),
+    /// A card.
+    Card(CardIdx),
+    /// A player.
+    Player(PlayerIdx),
 }
 
 /// A change made by a `modifier` step.
@@ -581,9 +582,9 @@ pub fn parse(path: &str, text: &str, graph: Option<&Graph>) -> Result<Scenario, 
             for t in s.cibles.as_ref().map(|c| c.get_ref().as_slice()).unwrap_or(&[]) {
                 let name = t.get_ref().trim();
                 let choice = match cards.iter().position(|c| c.id == name) {
-                    Some(i) => Choice::Card(i),
+                    Some(i) => Choice::Card(CardIdx(i)),
                     None => match players.iter().position(|p| fold(p) == fold(name)) {
-                        Some(p) => Choice::Player(p),
+                        Some(p) => Choice::Player(PlayerIdx(p)),
                         None => {
                             return Err(err(
                                 t.span().start,

@@ -222,7 +222,7 @@ fn target_phrase(phrase: &str) -> Option<TargetSpec> {
         if let Some(c) = Colour::parse(negated) {
             spec.not_colours.push(c);
         } else if negated == "artefact" {
-            spec.not_types.push(CardType::Artefact);
+            spec.not_types.push(CardType::Artifact);
         } else if negated == "creature" {
             spec.not_types.push(CardType::Creature);
         } else {
@@ -410,7 +410,7 @@ mod tests {
         let t = parse("Détruisez la créature non-noire ciblée et le terrain ciblé. Ils ne peuvent pas être régénérés.")
             .unwrap();
         assert_eq!(t.targets.len(), 2);
-        assert_eq!(t.targets[0].not_colours, [Colour::Noir]);
+        assert_eq!(t.targets[0].not_colours, [Colour::Black]);
         assert_eq!(t.targets[1].kind, TargetKind::Land);
         assert!(t.effects.iter().all(|i| matches!(i.effect, Effect::Destroy { regenerate: false, .. })));
         assert_eq!(t.targets[0].phrase, "la créature non-noire ciblée");
@@ -421,7 +421,7 @@ mod tests {
     fn the_rest_of_the_subset() {
         let t =
             parse("Détruisez la créature non-artefact, non-noire ciblée. Elle ne peut pas être régénérée.").unwrap();
-        assert_eq!(t.targets[0].not_types, [CardType::Artefact]);
+        assert_eq!(t.targets[0].not_types, [CardType::Artifact]);
         assert_eq!(t.targets[0].phrase, "la créature non-artefact, non-noire ciblée");
         assert!(matches!(
             parse("Détruisez toutes les créatures non-noires.").unwrap().effects[0].effect,

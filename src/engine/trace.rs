@@ -12,8 +12,10 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::card::CardType;
-use super::game::{Event, Game};
+use super::event::Event;
+use super::game::Game;
 use super::scenario::{Action, Scenario, Zone};
+use super::wording::Wording;
 
 /// One card as shown on the board.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -104,13 +106,16 @@ pub struct TraceStep {
     pub state: Board,
 }
 
-/// An event of a step.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// An event of a step: the engine's data, and its French sentence.
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct EventView {
-    /// What happened.
+    /// What happened, in French ([`super::wording`]).
     pub text: String,
     /// The rules applied.
     pub rules: Vec<String>,
+    /// What happened, as data (not in the JSON).
+    #[serde(skip)]
+    pub event: Event,
 }
 
 /// The end of the scenario.
@@ -208,7 +213,7 @@ fn play(scenario: &Scenario, deadline: Option<Instant>) -> (Outcome, bool) {
         }
         let action = describe(&game, &step.action);
         let events = game.play(&step.action);
-        steps.push(trace_step(i + 1, action, step.comment.clone(), step.line, &events, board(&game)));
+        steps.push(trace_step(i + 1, action, step.comment.clone(), step.line, events, &game));
     }
     let result = summary(&game);
     let expected = check(scenario, &game, &result);
@@ -229,21 +234,26 @@ fn trace_step(
     action: String,
     comment: Option<String>,
     line: u32,
-    events: &[Event],
-    state: Board,
+    events: Vec<Event>,
+    game: &Game,
 ) -> TraceStep {
+    let wording = Wording::new(game.scenario);
+    let events: Vec<EventView> = events
+        .into_iter()
+        .map(|event| EventView {
+            text: wording.event(&event),
+            rules: event.rules().iter().map(|r| r.to_string()).collect(),
+            event,
+        })
+        .collect();
     let mut rules: Vec<String> = Vec::new();
     for r in events.iter().flat_map(|e| &e.rules) {
-        if !rules.iter().any(|x| x == r) {
-            rules.push(r.to_string());
+        if !rules.contains(r) {
+            rules.push(r.clone());
         }
     }
     let text = events.iter().map(|e| e.text.as_str()).collect::<Vec<_>>().join(" ");
-    let events = events
-        .iter()
-        .map(|e| EventView { text: e.text.clone(), rules: e.rules.iter().map(|r| r.to_string()).collect() })
-        .collect();
-    TraceStep { number, action, comment, line, text, events, rules, state }
+    TraceStep { number, action, comment, line, text, events, rules, state: board(game) }
 }
 
 /// The action of a step, in a few words, before it is played.

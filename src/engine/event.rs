@@ -1,0 +1,235 @@
+//! What the engine decided: events as data, each with the rules it applies.
+//!
+//! [`super::game::Game::play`] returns events; they name cards, players and
+//! objects by index ([`super::index`]) and carry the numbers of the moment
+//! (damage marked, life total). Nothing here is in French: the sentences a
+//! judge reads are made from these events by [`super::wording`], in one
+//! place. Tests assert on events.
+
+use std::collections::BTreeSet;
+
+use super::card::{CardType, Colour, TypeLine};
+use super::index::{CardIdx, ObjectId, PlayerIdx};
+use super::scenario::{Change, Choice, Zone};
+
+/// One thing that happened, with the data to explain it.
+///
+/// Fields are named for what they hold: `card` the card concerned, `spell`
+/// the spell resolving or cast, `player` a player, `caster` the spell's
+/// controller, `instance` the target instance (0 for the first « cible »),
+/// `phrase` the words of the target as printed, `target` what was chosen for
+/// it. Numbers are those after the event (`life` the new total).
+#[allow(missing_docs)] // the fields are described above, once for all variants
+#[derive(Debug, Clone, PartialEq)]
+pub enum Event {
+    /// A card moved by a `deplacer` step: a new object (400.7).
+    Moved { card: CardIdx, from: Zone, to: Zone, old: ObjectId, new: ObjectId },
+    /// A regeneration shield on a permanent (701.15a).
+    ShieldAdded { card: CardIdx },
+    /// Regeneration of a card that is not on the battlefield (701.15a).
+    RegenerationWithoutEffect { card: CardIdx },
+    /// A land cannot be cast (305.1).
+    LandNotCast { card: CardIdx },
+    /// Only a card in hand can be cast here (601.2a, 601.3).
+    NotInHand { card: CardIdx, zone: Zone },
+    /// A player casts a card: it goes on the stack (601.2).
+    Cast { player: PlayerIdx, card: CardIdx },
+    /// A legal target chosen on casting (601.2c); `again` when the same
+    /// target was chosen for an earlier instance (115.3).
+    TargetChosen { instance: usize, phrase: String, target: Choice, again: bool },
+    /// An illegal target on casting: the cast is reverted (601.2c, 601.2).
+    CastIllegal { instance: usize, phrase: String, target: Choice, why: Illegal },
+    /// A continuous effect from a `modifier` step (611.2c, 613); `pt` the
+    /// power and toughness that result when the change sets them.
+    Modified { card: CardIdx, change: Change, pt: Option<(i32, i32)>, timestamp: u64 },
+    /// Nothing on the stack to resolve (608.1).
+    NothingToResolve,
+    /// The top of the stack resolves (608.1).
+    Resolves { spell: CardIdx },
+    /// A target still legal on resolution (608.2b).
+    TargetStillLegal { instance: usize, phrase: String, target: Choice },
+    /// A target illegal on resolution (608.2b).
+    TargetIllegal { instance: usize, phrase: String, target: Choice, why: Illegal },
+    /// Every target illegal: the spell doesn't resolve (608.2b); `aura`
+    /// for an aura spell (608.3a), `draws` when its text draws cards.
+    DoesNotResolve { spell: CardIdx, aura: bool, draws: bool },
+    /// An aura spell becomes a permanent attached to its target (608.3a).
+    AuraAttached { card: CardIdx, controller: PlayerIdx, host: Choice },
+    /// A permanent spell becomes a permanent (608.3).
+    PermanentEntered { card: CardIdx, controller: PlayerIdx },
+    /// The next instruction of the spell, in the order written (608.2c).
+    Instruction { sentence: String },
+    /// An instant or sorcery goes to the graveyard (608.2k).
+    ResolutionEnds { spell: CardIdx },
+    /// A part of the spell aimed at an illegal target does nothing (608.2b).
+    PartWithoutTarget { part: String, target: Option<Choice> },
+    /// « non-noire »: a creature of that colour is not concerned (608.2h);
+    /// `colours` are the creature's.
+    ColourExcluded { card: CardIdx, colours: BTreeSet<Colour>, colour: Colour },
+    /// « noire »: a creature without that colour is not concerned (608.2h).
+    ColourMissing { card: CardIdx, colours: BTreeSet<Colour>, colour: Colour },
+    /// « noire »: a creature of that colour and others is concerned (608.2h).
+    ColourMatches { card: CardIdx, colours: BTreeSet<Colour>, colour: Colour },
+    /// A permanent whose controller is out of the caster's range of
+    /// influence is not affected (801.10).
+    ControllerOutOfRange { card: CardIdx, controller: PlayerIdx, caster: PlayerIdx },
+    /// A player out of the caster's range of influence is not affected (801.10).
+    PlayerOutOfRange { player: PlayerIdx, caster: PlayerIdx },
+    /// A land that is a creature through a static ability, keeping its
+    /// other types (205.1b, 611.3a).
+    AnimatedLand { card: CardIdx, power: i32, toughness: i32, type_line: TypeLine },
+    /// Exiled (701.11a).
+    Exiled { card: CardIdx },
+    /// Returned to its owner's hand (400.7).
+    ReturnedToHand { card: CardIdx },
+    /// Damage prevented by protection from the source's colour (702.16e).
+    DamagePrevented { card: CardIdx, colour: Colour },
+    /// Damage dealt to a permanent; `marked` the damage it now has (120.3).
+    DamageToPermanent { spell: CardIdx, card: CardIdx, amount: u32, marked: u32 },
+    /// Damage dealt to a player, who loses that much life (120.3a).
+    DamageToPlayer { spell: CardIdx, player: PlayerIdx, amount: u32, life: i32 },
+    /// Cards drawn (121.1).
+    Drew { player: PlayerIdx, count: u32 },
+    /// A spell countered by a spell (701.5a).
+    Countered { card: CardIdx },
+    /// Life gained (119.1).
+    LifeGained { player: PlayerIdx, amount: u32, life: i32 },
+    /// Life lost (119.3).
+    LifeLost { player: PlayerIdx, amount: u32, life: i32 },
+    /// Indestructible: not destroyed (702.12b).
+    Indestructible { card: CardIdx },
+    /// Regenerated instead of destroyed (701.15a, 701.7b).
+    Regenerated { card: CardIdx },
+    /// A regeneration shield that the effect forbids (701.15a).
+    RegenerationForbidden { card: CardIdx },
+    /// Destroyed: put into its owner's graveyard (701.7a).
+    Destroyed { card: CardIdx },
+    /// The state-based actions are checked (704.3); the events they make follow.
+    StateBasedActions,
+    /// A player at 0 life or less loses (704.5a).
+    PlayerLoses { player: PlayerIdx, life: i32 },
+    /// A creature with toughness 0 or less goes to the graveyard (704.5f).
+    ZeroToughness { card: CardIdx, toughness: i32 },
+    /// A creature with lethal damage is destroyed (704.5g).
+    LethalDamage { card: CardIdx, damage: u32, toughness: i32 },
+    /// An aura attached to nothing legal goes to the graveyard (704.5, 303.4).
+    AuraUnattached { card: CardIdx },
+}
+
+/// Why a target is not legal (115, 608.2b).
+#[allow(missing_docs)] // the fields are named as in [`Event`]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Illegal {
+    /// A player chosen for a target that is not a player (115.1).
+    NotAPlayer { player: PlayerIdx, phrase: String },
+    /// A player who left the game (104.3).
+    PlayerLeft { player: PlayerIdx },
+    /// A player out of the caster's range of influence (801.4).
+    PlayerOutOfRange { player: PlayerIdx, caster: PlayerIdx },
+    /// The card changed zone: a new object, not the one targeted (400.7).
+    NewObject { card: CardIdx },
+    /// Not in the zone the target must be in (115.1).
+    WrongZone { card: CardIdx, expected: Zone },
+    /// Not the kind of object the target asks for (115.1).
+    WrongKind { card: CardIdx, phrase: String },
+    /// « non-noire »: it has that colour.
+    ExcludedColour { card: CardIdx, colour: Colour, phrase: String },
+    /// « non-artefact »: it has that type.
+    ExcludedType { card: CardIdx, card_type: CardType, phrase: String },
+    /// Protection from a colour of the spell (702.16b).
+    Protection { card: CardIdx, colour: Colour, spell: CardIdx },
+    /// Shroud (702.18a).
+    Shroud { card: CardIdx },
+    /// Hexproof, and the caster is an opponent (702.11b).
+    Hexproof { card: CardIdx, caster: PlayerIdx },
+    /// Its controller is out of the caster's range of influence (801.4).
+    ControllerOutOfRange { card: CardIdx, caster: PlayerIdx },
+}
+
+impl Illegal {
+    /// The rules that make the target illegal.
+    pub fn rules(&self) -> &'static [&'static str] {
+        match self {
+            Illegal::NotAPlayer { .. } => &["115.1"],
+            Illegal::PlayerLeft { .. } => &["104.3"],
+            Illegal::PlayerOutOfRange { .. } | Illegal::ControllerOutOfRange { .. } => &["801.4"],
+            Illegal::NewObject { .. } => &["400.7", "608.2b"],
+            Illegal::WrongZone { .. } | Illegal::WrongKind { .. } => &["115.1", "608.2b"],
+            Illegal::ExcludedColour { .. } | Illegal::ExcludedType { .. } => &["608.2b"],
+            Illegal::Protection { .. } => &["702.16b"],
+            Illegal::Shroud { .. } => &["702.18a"],
+            Illegal::Hexproof { .. } => &["702.11b"],
+        }
+    }
+}
+
+impl Event {
+    /// The rules the event applies, as written in the rules (`608.2b`), in
+    /// the order they are cited.
+    pub fn rules(&self) -> Vec<&'static str> {
+        match self {
+            Event::Moved { .. } | Event::ReturnedToHand { .. } => vec!["400.7"],
+            Event::ShieldAdded { .. }
+            | Event::RegenerationWithoutEffect { .. }
+            | Event::RegenerationForbidden { .. } => vec!["701.15a"],
+            Event::LandNotCast { .. } => vec!["305.1", "601.2"],
+            Event::NotInHand { .. } => vec!["601.2a", "601.3"],
+            Event::Cast { .. } => vec!["601.2", "601.2a"],
+            Event::TargetChosen { .. } => vec!["601.2c", "115.3"],
+            Event::CastIllegal { why, .. } => {
+                let mut rules = vec!["601.2c"];
+                rules.extend(why.rules());
+                rules.push("601.2");
+                rules
+            }
+            Event::Modified { change, .. } => {
+                let mut rules = vec!["611.2c", "613.1", "613.7"];
+                rules.extend(change.gains.iter().map(|k| k.rule()));
+                if change.colours.is_some() {
+                    rules.push("105.3");
+                }
+                if change.type_line.is_some() {
+                    rules.push("205.1a");
+                }
+                if change.power.is_some() || change.toughness.is_some() {
+                    rules.push("613.4b");
+                }
+                rules
+            }
+            Event::NothingToResolve | Event::Resolves { .. } => vec!["608.1"],
+            Event::TargetStillLegal { .. } | Event::PartWithoutTarget { .. } => vec!["608.2b"],
+            Event::TargetIllegal { why, .. } => {
+                let mut rules = vec!["608.2b"];
+                rules.extend(why.rules().iter().filter(|r| **r != "608.2b"));
+                rules
+            }
+            Event::DoesNotResolve { aura: true, .. } => vec!["608.2b", "608.3a", "701.5a"],
+            Event::DoesNotResolve { aura: false, .. } => vec!["608.2b", "701.5a"],
+            Event::AuraAttached { .. } => vec!["608.3a"],
+            Event::PermanentEntered { .. } => vec!["608.3"],
+            Event::Instruction { .. } => vec!["608.2c"],
+            Event::ResolutionEnds { .. } => vec!["608.2k"],
+            Event::ColourExcluded { .. } | Event::ColourMissing { .. } | Event::ColourMatches { .. } => {
+                vec!["608.2h"]
+            }
+            Event::ControllerOutOfRange { .. } | Event::PlayerOutOfRange { .. } => vec!["801.10"],
+            Event::AnimatedLand { .. } => vec!["205.1b", "611.3a", "613.1"],
+            Event::Exiled { .. } => vec!["701.11a", "400.7"],
+            Event::DamagePrevented { .. } => vec!["702.16e"],
+            Event::DamageToPermanent { .. } => vec!["120.3", "120.6"],
+            Event::DamageToPlayer { .. } => vec!["120.3a", "119.3"],
+            Event::Drew { .. } => vec!["121.1"],
+            Event::Countered { .. } => vec!["701.5a"],
+            Event::LifeGained { .. } => vec!["119.1"],
+            Event::LifeLost { .. } => vec!["119.3"],
+            Event::Indestructible { .. } => vec!["702.12b"],
+            Event::Regenerated { .. } => vec!["701.15a", "701.7b"],
+            Event::Destroyed { .. } => vec!["701.7a"],
+            Event::StateBasedActions => vec!["704.3"],
+            Event::PlayerLoses { .. } => vec!["704.5a"],
+            Event::ZeroToughness { .. } => vec!["704.5f"],
+            Event::LethalDamage { .. } => vec!["704.5g"],
+            Event::AuraUnattached { .. } => vec!["704.5", "303.4"],
+        }
+    }
+}

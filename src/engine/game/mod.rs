@@ -1,0 +1,407 @@
+//! The game: objects, zones, the stack, and the rules that move them.
+//!
+//! A card is always exactly one object; when it changes zone it becomes a new
+//! object (400.7): its identity number changes, the modifications made to the
+//! old object and its damage are gone, and a spell that targeted the old
+//! object finds its target illegal (608.2b).
+//!
+//! Characteristics are computed, never stored: the printed ones, then the
+//! continuous effects that apply, in layer order and, within a layer, in
+//! timestamp order (613): types (layer 4), colours (5), abilities (6),
+//! power and toughness (7b).
+//!
+//! Each action returns events ([`super::event::Event`]): what happened, as
+//! data, with the rules applied; [`super::wording`] says them in French and
+//! [`super::trace`] records them with the board.
+//!
+//! The rules are applied in three files beside this one: [`targets`] (legal
+//! targets, 115 and 608.2b), [`resolution`] (608, 701) and [`state_based`]
+//! (704).
+
+mod resolution;
+mod state_based;
+mod targets;
+
+use std::collections::BTreeSet;
+
+use super::card::{CardType, Colour, Keyword, TypeLine};
+pub use super::event::{Event, Illegal};
+use super::index::{CardIdx, ObjectId, PlayerIdx};
+use super::scenario::{Action, Card, Change, Choice, Scenario, Zone};
+use super::text::Static;
+
+/// A player.
+#[derive(Debug, Clone)]
+pub struct PlayerState {
+    /// Name.
+    pub name: String,
+    /// Life total.
+    pub life: i32,
+    /// Cards drawn during the scenario.
+    pub draws: u32,
+    /// Anonymous cards left in the library.
+    pub library: u32,
+    /// Whether the player lost the game (704.5a).
+    pub lost: bool,
+}
+
+/// A target as chosen on casting: what, and which object it was then.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Chosen {
+    /// The choice.
+    pub choice: Choice,
+    /// For a card: the object's identity when it was targeted.
+    pub object: u64,
+}
+
+/// The object a card currently is.
+#[derive(Debug, Clone)]
+pub struct Object {
+    /// Identity: changes at every zone change (400.7).
+    pub id: u64,
+    /// Zone.
+    pub zone: Zone,
+    /// Controller.
+    pub controller: usize,
+    /// Damage marked (a permanent).
+    pub damage: u32,
+    /// Regeneration shields (701.15).
+    pub shields: u32,
+    /// Tapped.
+    pub tapped: bool,
+    /// Timestamp: when it entered its zone (613.7).
+    pub timestamp: u64,
+    /// Targets, while a spell on the stack.
+    pub targets: Vec<Chosen>,
+    /// The card it is attached to (an aura), and that card's object then.
+    pub attached_to: Option<(usize, u64)>,
+}
+
+/// A continuous effect from a `modifier` step, on one object.
+#[derive(Debug, Clone)]
+struct Modification {
+    card: usize,
+    object: u64,
+    timestamp: u64,
+    change: Change,
+}
+
+/// Characteristics, after continuous effects.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Chars {
+    /// Type line.
+    pub type_line: TypeLine,
+    /// Colours.
+    pub colours: BTreeSet<Colour>,
+    /// Keyword abilities.
+    pub keywords: Vec<Keyword>,
+    /// Power.
+    pub power: Option<i32>,
+    /// Toughness.
+    pub toughness: Option<i32>,
+}
+
+impl Chars {
+    /// Whether it has a card type.
+    pub fn is(&self, t: CardType) -> bool {
+        self.type_line.is(t)
+    }
+
+    fn has(&self, k: Keyword) -> bool {
+        self.keywords.contains(&k)
+    }
+}
+
+/// The whole game.
+#[derive(Debug, Clone)]
+pub struct Game<'s> {
+    /// The scenario played.
+    pub scenario: &'s Scenario,
+    /// Players, in seat order.
+    pub players: Vec<PlayerState>,
+    /// The object each card is.
+    pub objects: Vec<Object>,
+    /// The stack, bottom first.
+    pub stack: Vec<usize>,
+    /// Cards countered on resolution (608.2b) or by a spell (701.5).
+    pub countered: Vec<usize>,
+    modifications: Vec<Modification>,
+    clock: u64,
+    next_id: u64,
+}
+
+/// Cards in each player's library at the start.
+const LIBRARY: u32 = 60;
+
+impl<'s> Game<'s> {
+    /// The game at the start of the scenario.
+    pub fn new(scenario: &'s Scenario) -> Game<'s> {
+        let players = scenario
+            .players
+            .iter()
+            .map(|name| PlayerState { name: name.clone(), life: 20, draws: 0, library: LIBRARY, lost: false })
+            .collect();
+        let objects = scenario
+            .cards
+            .iter()
+            .enumerate()
+            .map(|(i, c)| Object {
+                id: i as u64 + 1,
+                zone: c.zone,
+                controller: c.controller,
+                damage: 0,
+                shields: 0,
+                tapped: false,
+                timestamp: i as u64 + 1,
+                targets: Vec::new(),
+                attached_to: None,
+            })
+            .collect();
+        let n = scenario.cards.len() as u64;
+        Game {
+            scenario,
+            players,
+            objects,
+            stack: Vec::new(),
+            countered: Vec::new(),
+            modifications: Vec::new(),
+            clock: n + 1,
+            next_id: n + 1,
+        }
+    }
+
+    fn card(&self, i: usize) -> &'s Card {
+        &self.scenario.cards[i]
+    }
+
+    fn tick(&mut self) -> u64 {
+        self.clock += 1;
+        self.clock
+    }
+
+    /// The card's name.
+    pub fn name(&self, i: usize) -> &'s str {
+        &self.card(i).name
+    }
+
+    fn player_name(&self, p: usize) -> &str {
+        &self.players[p].name
+    }
+
+    /// Characteristics of a card's current object (613).
+    pub fn chars(&self, i: usize) -> Chars {
+        let card = self.card(i);
+        let object = &self.objects[i];
+        let mut c = Chars {
+            type_line: card.type_line.clone(),
+            colours: card.colours.clone(),
+            keywords: card.keywords.clone(),
+            power: card.power,
+            toughness: card.toughness,
+        };
+        // Effects applying to this object: modifications of this very object,
+        // and static abilities of permanents (on permanents).
+        let mut effects: Vec<(u8, u64, EffectChange)> = Vec::new();
+        for m in self.modifications.iter().filter(|m| m.card == i && m.object == object.id) {
+            if let Some(t) = &m.change.type_line {
+                effects.push((4, m.timestamp, EffectChange::SetType(t.clone())));
+            }
+            if let Some(cs) = &m.change.colours {
+                effects.push((5, m.timestamp, EffectChange::SetColours(cs.clone())));
+            }
+            for k in &m.change.gains {
+                effects.push((6, m.timestamp, EffectChange::Gain(*k)));
+            }
+            for k in &m.change.loses {
+                effects.push((6, m.timestamp, EffectChange::Lose(*k)));
+            }
+            if m.change.power.is_some() || m.change.toughness.is_some() {
+                effects.push((7, m.timestamp, EffectChange::SetPt(m.change.power, m.change.toughness)));
+            }
+        }
+        if object.zone == Zone::Battlefield {
+            for (s, src) in self.scenario.cards.iter().enumerate() {
+                if self.objects[s].zone == Zone::Battlefield && src.text.statics.contains(&Static::AllLandsAreCreatures)
+                {
+                    let ts = self.objects[s].timestamp;
+                    effects.push((4, ts, EffectChange::LandsBecomeCreatures));
+                    effects.push((7, ts, EffectChange::LandsAre11));
+                }
+            }
+        }
+        effects.sort_by_key(|e| (e.0, e.1));
+        for (_, _, e) in effects {
+            match e {
+                EffectChange::SetType(t) => c.type_line = t,
+                EffectChange::LandsBecomeCreatures if c.is(CardType::Land) => {
+                    c.type_line.types.insert(CardType::Creature);
+                }
+                EffectChange::SetColours(cs) => c.colours = cs,
+                EffectChange::Gain(k) if !c.keywords.contains(&k) => c.keywords.push(k),
+                EffectChange::Lose(k) => c.keywords.retain(|x| *x != k),
+                EffectChange::SetPt(p, t) => {
+                    c.power = p.or(c.power);
+                    c.toughness = t.or(c.toughness);
+                }
+                EffectChange::LandsAre11 if c.is(CardType::Land) && c.is(CardType::Creature) => {
+                    c.power = Some(1);
+                    c.toughness = Some(1);
+                }
+                _ => {}
+            }
+        }
+        c
+    }
+
+    /// Whether a permanent is a creature through « Tous les terrains sont des
+    /// créatures 1/1… » on the battlefield (205.1b, 611.3a).
+    fn animated_by_static(&self, i: usize) -> bool {
+        self.objects[i].zone == Zone::Battlefield
+            && self.card(i).type_line.is(CardType::Land)
+            && self.scenario.cards.iter().enumerate().any(|(s, src)| {
+                self.objects[s].zone == Zone::Battlefield && src.text.statics.contains(&Static::AllLandsAreCreatures)
+            })
+    }
+
+    /// Seats apart around the table, the shorter way.
+    fn distance(&self, a: usize, b: usize) -> u32 {
+        let n = self.players.len();
+        let d = a.abs_diff(b);
+        d.min(n - d) as u32
+    }
+
+    /// Whether player `b` is within player `a`'s range of influence (801.2).
+    pub fn in_range(&self, a: usize, b: usize) -> bool {
+        self.scenario.range.is_none_or(|r| self.distance(a, b) <= r)
+    }
+
+    /// Moves a card to a zone: a new object (400.7).
+    fn move_to(&mut self, i: usize, zone: Zone) {
+        if self.objects[i].zone == Zone::Stack {
+            self.stack.retain(|&s| s != i);
+        }
+        let id = self.next_id;
+        self.next_id += 1;
+        let ts = self.tick();
+        // Off the battlefield and the stack an object has no controller; its
+        // owner is kept there so that a later cast knows who holds it.
+        let controller = match zone {
+            Zone::Battlefield | Zone::Stack => self.card(i).controller,
+            _ => self.card(i).owner,
+        };
+        self.objects[i] = Object {
+            id,
+            zone,
+            controller,
+            damage: 0,
+            shields: 0,
+            tapped: false,
+            timestamp: ts,
+            targets: Vec::new(),
+            attached_to: None,
+        };
+        if zone == Zone::Stack {
+            self.stack.push(i);
+        }
+    }
+
+    /// A target's name: the card's or the player's.
+    pub fn describe(&self, choice: Choice) -> String {
+        match choice {
+            Choice::Card(c) => self.name(c.0).to_string(),
+            Choice::Player(p) => self.player_name(p.0).to_string(),
+        }
+    }
+
+    /// Plays one action; returns what happened.
+    pub fn play(&mut self, action: &Action) -> Vec<Event> {
+        let mut ev = Vec::new();
+        match action {
+            Action::Cast { card, targets } => self.cast(*card, targets, &mut ev),
+            Action::Modify { card, change } => self.modify(*card, change, &mut ev),
+            Action::Move { card, to } => {
+                let (from, old) = (self.objects[*card].zone, self.objects[*card].id);
+                self.move_to(*card, *to);
+                let new = self.objects[*card].id;
+                ev.push(Event::Moved { card: CardIdx(*card), from, to: *to, old: ObjectId(old), new: ObjectId(new) });
+                self.state_based_actions(&mut ev);
+            }
+            Action::Regenerate { card } => {
+                if self.objects[*card].zone == Zone::Battlefield {
+                    self.objects[*card].shields += 1;
+                    ev.push(Event::ShieldAdded { card: CardIdx(*card) });
+                } else {
+                    ev.push(Event::RegenerationWithoutEffect { card: CardIdx(*card) });
+                }
+            }
+            Action::Resolve => self.resolve(&mut ev),
+        }
+        ev
+    }
+
+    fn cast(&mut self, card: usize, targets: &[Choice], ev: &mut Vec<Event>) {
+        let caster = self.card(card).controller;
+        let zone = self.objects[card].zone;
+        if self.chars(card).is(CardType::Land) {
+            ev.push(Event::LandNotCast { card: CardIdx(card) });
+            return;
+        }
+        if zone != Zone::Hand {
+            ev.push(Event::NotInHand { card: CardIdx(card), zone });
+            return;
+        }
+        let before = (self.objects[card].clone(), self.stack.clone(), self.clock, self.next_id);
+        self.move_to(card, Zone::Stack);
+        ev.push(Event::Cast { player: PlayerIdx(caster), card: CardIdx(card) });
+        let specs = self.specs(card);
+        let chosen: Vec<Chosen> = targets
+            .iter()
+            .map(|&choice| Chosen {
+                choice,
+                object: match choice {
+                    Choice::Card(c) => self.objects[c.0].id,
+                    Choice::Player(_) => 0,
+                },
+            })
+            .collect();
+        self.objects[card].targets = chosen.clone();
+        for (instance, (spec, ch)) in specs.iter().zip(&chosen).enumerate() {
+            let (phrase, target) = (spec.phrase.clone(), ch.choice);
+            match self.illegal(card, spec, ch) {
+                None => {
+                    let again = chosen[..instance].iter().any(|o| o.choice == ch.choice);
+                    ev.push(Event::TargetChosen { instance, phrase, target, again });
+                }
+                Some(why) => {
+                    ev.push(Event::CastIllegal { instance, phrase, target, why });
+                    (self.objects[card], self.stack, self.clock, self.next_id) = before;
+                    return;
+                }
+            }
+        }
+    }
+
+    fn modify(&mut self, card: usize, change: &Change, ev: &mut Vec<Event>) {
+        let timestamp = self.tick();
+        let object = self.objects[card].id;
+        self.modifications.push(Modification { card, object, timestamp, change: change.clone() });
+        let pt = (change.power.is_some() || change.toughness.is_some()).then(|| {
+            let c = self.chars(card);
+            (c.power.unwrap_or(0), c.toughness.unwrap_or(0))
+        });
+        ev.push(Event::Modified { card: CardIdx(card), change: change.clone(), pt, timestamp });
+        self.state_based_actions(ev);
+    }
+}
+
+/// A continuous effect, as applied in [`Game::chars`].
+#[derive(Debug, Clone)]
+enum EffectChange {
+    SetType(TypeLine),
+    LandsBecomeCreatures,
+    SetColours(BTreeSet<Colour>),
+    Gain(Keyword),
+    Lose(Keyword),
+    SetPt(Option<i32>, Option<i32>),
+    LandsAre11,
+}

@@ -1,0 +1,80 @@
+//! State-based actions (704): checked whenever a player would receive
+//! priority, repeated until none applies.
+
+use super::Game;
+use crate::engine::card::CardType;
+use crate::engine::event::Event;
+use crate::engine::index::{CardIdx, PlayerIdx};
+use crate::engine::scenario::Zone;
+
+impl Game<'_> {
+    /// State-based actions, until none applies (704.3); announced by
+    /// [`Event::StateBasedActions`] when any does.
+    ///
+    /// Each pass either moves an object, removes damage (regeneration) or
+    /// makes a player lose, so the loop ends; an indestructible creature with
+    /// lethal damage stays, and is reported once.
+    pub(super) fn state_based_actions(&mut self, ev: &mut Vec<Event>) {
+        let start = ev.len();
+        let mut survivors: Vec<u64> = Vec::new();
+        while self.players_lose(ev) | self.permanents_go(&mut survivors, ev) {}
+        if ev.len() > start {
+            ev.insert(start, Event::StateBasedActions);
+        }
+    }
+
+    /// 704.5a: a player at 0 life or less loses. Whether any did.
+    fn players_lose(&mut self, ev: &mut Vec<Event>) -> bool {
+        let mut acted = false;
+        for p in 0..self.players.len() {
+            let player = &mut self.players[p];
+            if player.life <= 0 && !player.lost {
+                player.lost = true;
+                ev.push(Event::PlayerLoses { player: PlayerIdx(p), life: player.life });
+                acted = true;
+            }
+        }
+        acted
+    }
+
+    /// 704.5f, 704.5g, 704.5 (auras): permanents put into the graveyard or
+    /// destroyed. Whether anything changed; `survivors` are the objects with
+    /// lethal damage already reported that were not destroyed.
+    fn permanents_go(&mut self, survivors: &mut Vec<u64>, ev: &mut Vec<Event>) -> bool {
+        let mut acted = false;
+        for c in 0..self.objects.len() {
+            if self.objects[c].zone != Zone::Battlefield {
+                continue;
+            }
+            let card = CardIdx(c);
+            let ch = self.chars(c);
+            if ch.is(CardType::Creature) {
+                let toughness = ch.toughness.unwrap_or(0);
+                if toughness <= 0 {
+                    self.move_to(c, Zone::Graveyard);
+                    ev.push(Event::ZeroToughness { card, toughness });
+                    acted = true;
+                    continue;
+                }
+                let (id, damage) = (self.objects[c].id, self.objects[c].damage);
+                if damage as i32 >= toughness && !survivors.contains(&id) {
+                    ev.push(Event::LethalDamage { card, damage, toughness });
+                    if self.destroy(c, true, ev) {
+                        acted = true;
+                    } else {
+                        survivors.push(id);
+                    }
+                    continue;
+                }
+            }
+            if let Some((host, object)) = self.objects[c].attached_to
+                && (self.objects[host].id != object || self.objects[host].zone != Zone::Battlefield)
+            {
+                self.move_to(c, Zone::Graveyard);
+                ev.push(Event::AuraUnattached { card });
+                acted = true;
+            }
+        }
+        acted
+    }
+}

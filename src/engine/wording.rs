@@ -1,0 +1,345 @@
+//! The French sentences of the engine's events: every word a judge reads of
+//! a ruling is made here, from the data of an [`Event`].
+//!
+//! Cards and players are named from the scenario; the numbers of the moment
+//! (damage marked, life total) come with the event.
+
+use std::collections::BTreeSet;
+
+use super::card::Colour;
+use super::event::{Event, Illegal};
+use super::index::{CardIdx, PlayerIdx};
+use super::scenario::{Change, Choice, Scenario};
+
+/// Names cards and players of one scenario.
+#[derive(Clone, Copy)]
+pub struct Wording<'s> {
+    scenario: &'s Scenario,
+}
+
+impl<'s> Wording<'s> {
+    /// The wording of a scenario's events.
+    pub fn new(scenario: &'s Scenario) -> Wording<'s> {
+        Wording { scenario }
+    }
+
+    fn card(&self, c: CardIdx) -> &'s str {
+        &self.scenario.cards[c.0].name
+    }
+
+    fn player(&self, p: PlayerIdx) -> &'s str {
+        &self.scenario.players[p.0]
+    }
+
+    /// A target's name: the card's or the player's.
+    pub fn target(&self, choice: Choice) -> &'s str {
+        match choice {
+            Choice::Card(c) => self.card(c),
+            Choice::Player(p) => self.player(p),
+        }
+    }
+
+    /// The event, in French: one or more sentences.
+    #[allow(clippy::too_many_lines)] // one arm per event: the whole wording reads best as one table
+    pub fn event(&self, event: &Event) -> String {
+        match event {
+            Event::Moved { card, from, to, .. } => format!(
+                "{} va {} {} : c'est un nouvel objet, sans lien avec l'ancien.",
+                self.card(*card),
+                from.from_phrase(),
+                to.to_phrase()
+            ),
+            Event::ShieldAdded { card } => format!(
+                "{} reçoit un bouclier de régénération : la prochaine fois que ce permanent devrait être détruit ce \
+                 tour-ci, il sera régénéré à la place.",
+                self.card(*card)
+            ),
+            Event::RegenerationWithoutEffect { card } => {
+                format!("{} n'est pas sur le champ de bataille : la régénération n'a pas d'effet.", self.card(*card))
+            }
+            Event::LandNotCast { card } => format!(
+                "{} est un terrain : un terrain se joue, il ne se lance pas ; rien ne se passe.",
+                self.card(*card)
+            ),
+            Event::NotInHand { card, zone } => format!(
+                "{} est {} : seule une carte en main peut être lancée ici ; rien ne se passe.",
+                self.card(*card),
+                zone.in_phrase()
+            ),
+            Event::Cast { player, card } => format!(
+                "{} lance {} : la carte va de sa main sur la pile et devient un sort.",
+                self.player(*player),
+                self.card(*card)
+            ),
+            Event::TargetChosen { instance, phrase, target, again } => format!(
+                "Cible {} ({phrase}) : {}{}.",
+                instance + 1,
+                self.target(*target),
+                if *again {
+                    " (déjà choisie pour une autre occurrence du mot « cible », ce qui est permis)"
+                } else {
+                    ""
+                }
+            ),
+            Event::CastIllegal { instance, phrase, target, why } => format!(
+                "Cible {} ({phrase}) : {} ne peut pas être choisie — {}. Le lancement est illégal : la partie revient \
+                 à l'état d'avant.",
+                instance + 1,
+                self.target(*target),
+                self.illegal(why)
+            ),
+            Event::Modified { card, change, pt, timestamp } => format!(
+                "{} : {} (effet continu, horodatage {timestamp} ; il ne s'applique qu'à cet objet).",
+                self.card(*card),
+                modification(change, *pt)
+            ),
+            Event::NothingToResolve => "La pile est vide : rien ne se résout.".into(),
+            Event::Resolves { spell } => {
+                format!("Tous les joueurs passent : le sort au sommet de la pile, {}, se résout.", self.card(*spell))
+            }
+            Event::TargetStillLegal { instance, phrase, target } => {
+                format!("Cible {} ({phrase}) : {} est toujours une cible légale.", instance + 1, self.target(*target))
+            }
+            Event::TargetIllegal { instance, phrase, target, why } => format!(
+                "Cible {} ({phrase}) : {} n'est plus une cible légale — {}.",
+                instance + 1,
+                self.target(*target),
+                self.illegal(why)
+            ),
+            Event::DoesNotResolve { spell, draws, .. } => format!(
+                "Toutes les cibles de {} sont illégales : le sort est contrecarré à la résolution et va au cimetière \
+                 de son propriétaire. Aucune de ses instructions n'est suivie{}.",
+                self.card(*spell),
+                if *draws { " : personne ne pioche" } else { "" }
+            ),
+            Event::AuraAttached { card, controller, host } => format!(
+                "L'aura {} devient un permanent sous le contrôle {}, attachée à {}.",
+                self.card(*card),
+                de(self.player(*controller)),
+                self.target(*host)
+            ),
+            Event::PermanentEntered { card, controller } => format!(
+                "{} est un sort de permanent : la carte arrive sur le champ de bataille sous le contrôle {}.",
+                self.card(*card),
+                de(self.player(*controller))
+            ),
+            Event::Instruction { sentence } => format!("Instruction suivante : « {sentence} »."),
+            Event::ResolutionEnds { spell } => {
+                format!("Fin de la résolution : {} va au cimetière de son propriétaire.", self.card(*spell))
+            }
+            Event::PartWithoutTarget { part, target } => format!(
+                "La partie « {part} » vise une cible devenue illégale ({}) : elle ne lui fait rien.",
+                target.map(|t| self.target(t)).unwrap_or_default()
+            ),
+            Event::ColourExcluded { card, colours, colour } => format!(
+                "{} ({}) : cette créature est {}, donc pas « non-{} »{} ; l'effet ne vérifie que la couleur qu'il \
+                 nomme, elle n'est pas concernée.",
+                self.card(*card),
+                bare_colours(colours),
+                colour.feminine(),
+                colour.feminine(),
+                also(colours, *colour)
+            ),
+            Event::ColourMissing { card, colours, colour } => format!(
+                "{} ({}) : cette créature n'est pas {}, elle n'est pas concernée.",
+                self.card(*card),
+                bare_colours(colours),
+                colour.feminine()
+            ),
+            Event::ColourMatches { card, colours, colour } => format!(
+                "{} ({}) : cette créature est {}{} ; l'effet ne vérifie que la couleur qu'il nomme, elle est \
+                 concernée.",
+                self.card(*card),
+                bare_colours(colours),
+                colour.feminine(),
+                also(colours, *colour)
+            ),
+            Event::ControllerOutOfRange { card, controller, caster } => format!(
+                "{} est sous le contrôle {}, hors de la portée d'influence {} : l'effet ne l'affecte pas.",
+                self.card(*card),
+                de(self.player(*controller)),
+                de(self.player(*caster))
+            ),
+            Event::PlayerOutOfRange { player, caster } => format!(
+                "{} est hors de la portée d'influence {} : l'effet ne l'affecte pas.",
+                self.player(*player),
+                de(self.player(*caster))
+            ),
+            Event::AnimatedLand { card, power, toughness, type_line } => format!(
+                "{} n'est pas une créature imprimée, mais « Tous les terrains sont des créatures 1/1 qui sont toujours \
+                 des terrains » en fait une créature {power}/{toughness} qui garde ses autres types ({type_line}) : \
+                 l'effet la concerne.",
+                self.card(*card)
+            ),
+            Event::Exiled { card } => format!("{} va en exil.", self.card(*card)),
+            Event::ReturnedToHand { card } => {
+                format!("{} retourne dans la main de son propriétaire.", self.card(*card))
+            }
+            Event::DamagePrevented { card, colour } => format!(
+                "Les blessures qui seraient infligées à {} sont prévenues : ce permanent a la protection contre le \
+                 {colour}.",
+                self.card(*card)
+            ),
+            Event::DamageToPermanent { spell, card, amount, marked } => format!(
+                "{} inflige {amount} blessure{} à {} (blessures marquées : {marked}).",
+                self.card(*spell),
+                plural(*amount),
+                self.card(*card)
+            ),
+            Event::DamageToPlayer { spell, player, amount, life } => format!(
+                "{} inflige {amount} blessure{} à {}, qui perd autant de points de vie ({life}).",
+                self.card(*spell),
+                plural(*amount),
+                self.player(*player)
+            ),
+            Event::Drew { player, count } => format!("{} pioche {}.", self.player(*player), cards(*count)),
+            Event::Countered { card } => {
+                format!("{} est contrecarré : la carte va au cimetière de son propriétaire.", self.card(*card))
+            }
+            Event::LifeGained { player, amount, life } => {
+                format!("{} gagne {amount} point{} de vie ({life}).", self.player(*player), plural(*amount))
+            }
+            Event::LifeLost { player, amount, life } => {
+                format!("{} perd {amount} point{} de vie ({life}).", self.player(*player), plural(*amount))
+            }
+            Event::Indestructible { card } => {
+                format!("{} a l'indestructibilité : ce permanent n'est pas détruit.", self.card(*card))
+            }
+            Event::Regenerated { card } => format!(
+                "Régénération : au lieu d'être détruit, ce permanent ({}) est engagé et ses blessures sont retirées ; \
+                 le bouclier est utilisé.",
+                self.card(*card)
+            ),
+            Event::RegenerationForbidden { card } => format!(
+                "{} a un bouclier de régénération, mais l'effet interdit la régénération : le bouclier ne s'applique \
+                 pas.",
+                self.card(*card)
+            ),
+            Event::Destroyed { card } => {
+                format!("{} va au cimetière de son propriétaire : c'est une destruction.", self.card(*card))
+            }
+            Event::StateBasedActions => "Avant qu'un joueur ne reçoive la priorité, le jeu vérifie les actions \
+                                         basées sur un état, jusqu'à ce qu'aucune ne s'applique :"
+                .into(),
+            Event::PlayerLoses { player, life } => {
+                format!("{} a {life} point de vie ou moins et perd la partie.", self.player(*player))
+            }
+            Event::ZeroToughness { card, toughness } => format!(
+                "{} a une endurance de {toughness} et va au cimetière de son propriétaire (ce n'est pas une \
+                 destruction : ni la régénération ni l'indestructibilité n'y peuvent rien).",
+                self.card(*card)
+            ),
+            Event::LethalDamage { card, damage, toughness } => format!(
+                "{} a {damage} blessures marquées pour une endurance de {toughness} : ce sont des blessures \
+                 mortelles, ce permanent est détruit.",
+                self.card(*card)
+            ),
+            Event::AuraUnattached { card } => format!(
+                "{} n'est plus attachée à un objet légal : elle va au cimetière de son propriétaire.",
+                self.card(*card)
+            ),
+        }
+    }
+
+    /// Why a target is illegal, as a clause.
+    pub fn illegal(&self, why: &Illegal) -> String {
+        match why {
+            Illegal::NotAPlayer { player, phrase } => {
+                format!("{} est un joueur, pas « {phrase} »", self.player(*player))
+            }
+            Illegal::PlayerLeft { player } => format!("{} a quitté la partie", self.player(*player)),
+            Illegal::PlayerOutOfRange { player, caster } => {
+                format!("{} est hors de la portée d'influence {}", self.player(*player), de(self.player(*caster)))
+            }
+            Illegal::NewObject { card } => {
+                format!("{} a changé de zone : c'est un nouvel objet, que le sort ne cible pas", self.card(*card))
+            }
+            Illegal::WrongZone { card, expected } => {
+                format!("{} n'est pas dans la zone voulue ({expected})", self.card(*card))
+            }
+            Illegal::WrongKind { card, phrase } => format!("{} ne correspond pas à « {phrase} »", self.card(*card)),
+            Illegal::ExcludedColour { card, colour, phrase } => {
+                format!("{} est de couleur {} : ce n'est pas « {phrase} »", self.card(*card), colour.feminine())
+            }
+            Illegal::ExcludedType { card, card_type, phrase } => {
+                format!("{} a le type {} : ce n'est pas « {phrase} »", self.card(*card), card_type.name())
+            }
+            Illegal::Protection { card, colour, spell } => format!(
+                "{} a la protection contre le {colour}, et {} est de couleur {}",
+                self.card(*card),
+                self.card(*spell),
+                colour.feminine()
+            ),
+            Illegal::Shroud { card } => format!("{} a le linceul", self.card(*card)),
+            Illegal::Hexproof { card, caster } => format!(
+                "{} a la défense talismanique et {} est un adversaire de son contrôleur",
+                self.card(*card),
+                self.player(*caster)
+            ),
+            Illegal::ControllerOutOfRange { card, caster } => format!(
+                "{} est sous le contrôle d'un joueur hors de la portée d'influence {}",
+                self.card(*card),
+                de(self.player(*caster))
+            ),
+        }
+    }
+}
+
+/// « gagne « vol », devient de couleur noire, a une force et une endurance de 1/1 ».
+fn modification(change: &Change, pt: Option<(i32, i32)>) -> String {
+    let mut parts = Vec::new();
+    for k in &change.gains {
+        parts.push(format!("gagne « {k} »"));
+    }
+    for k in &change.loses {
+        parts.push(format!("perd « {k} »"));
+    }
+    if let Some(cs) = &change.colours {
+        parts.push(format!("devient {}", colours(cs)));
+    }
+    if let Some(t) = &change.type_line {
+        parts.push(format!("devient « {t} »"));
+    }
+    if let Some((power, toughness)) = pt {
+        parts.push(format!("a une force et une endurance de {power}/{toughness}"));
+    }
+    parts.join(", ")
+}
+
+/// « , même si elle est aussi blanche »: the colours other than the one named.
+fn also(colours: &BTreeSet<Colour>, named: Colour) -> String {
+    let rest: BTreeSet<Colour> = colours.iter().copied().filter(|c| *c != named).collect();
+    if rest.is_empty() { String::new() } else { format!(", même si elle est aussi {}", bare_colours(&rest)) }
+}
+
+fn plural(n: u32) -> &'static str {
+    if n > 1 { "s" } else { "" }
+}
+
+fn cards(n: u32) -> String {
+    match n {
+        1 => "une carte".into(),
+        n => format!("{n} cartes"),
+    }
+}
+
+/// « de couleur noire et blanche », « incolore ».
+pub fn colours(colours: &BTreeSet<Colour>) -> String {
+    let names: Vec<&str> = colours.iter().map(|c| c.feminine()).collect();
+    match names.len() {
+        0 => "incolore".to_string(),
+        1 => format!("de couleur {}", names[0]),
+        n => format!("de couleur {} et {}", names[..n - 1].join(", "), names[n - 1]),
+    }
+}
+
+/// « noire et blanche », « incolore »: the colours without « de couleur ».
+fn bare_colours(set: &BTreeSet<Colour>) -> String {
+    colours(set).trim_start_matches("de couleur ").to_string()
+}
+
+/// « de Rob », « d'Alex », « d'Emma »: the preposition, elided before a vowel.
+pub fn de(name: &str) -> String {
+    let vowel = crate::text::fold(name).starts_with(['a', 'e', 'i', 'o', 'u', 'y', 'h']);
+    if vowel { format!("d'{name}") } else { format!("de {name}") }
+}
