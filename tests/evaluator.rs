@@ -3,6 +3,11 @@
 
 use std::process::Command;
 
+use arbitre::engine::card::Colour;
+use arbitre::engine::event::{Event, Illegal};
+use arbitre::engine::index::{CardIdx, ObjectId, PlayerIdx};
+use arbitre::engine::scenario::{Choice, Zone};
+use arbitre::engine::wording::Wording;
 use arbitre::engine::{self, Outcome, Scenario, ScenarioError};
 use proptest::prelude::*;
 use serde_json::Value;
@@ -20,9 +25,19 @@ fn play(toml: &str) -> Outcome {
     engine::run(&s)
 }
 
-/// Every event text of the trace, one per line.
-fn events(o: &Outcome) -> String {
-    o.steps.iter().flat_map(|s| &s.events).map(|e| format!("{} {:?}", e.text, e.rules)).collect::<Vec<_>>().join("\n")
+/// Every event of the trace, as data.
+fn happened(o: &Outcome) -> Vec<&Event> {
+    o.steps.iter().flat_map(|s| &s.events).map(|e| &e.event).collect()
+}
+
+/// The events of one step.
+fn step(o: &Outcome, number: usize) -> Vec<&Event> {
+    o.steps[number].events.iter().map(|e| &e.event).collect()
+}
+
+/// How many events match.
+fn count(events: &[&Event], matching: impl Fn(&Event) -> bool) -> usize {
+    events.iter().filter(|e| matching(e)).count()
 }
 
 fn zone<'a>(o: &'a Outcome, id: &str) -> &'a str {
@@ -110,7 +125,7 @@ fn salve_d_aura_target_still_legal_destroys_and_draws() {
     assert_eq!(zone(&o, "croisade"), "cimetière");
     assert_eq!(o.result.draws["Alex"], 1);
     assert!(o.result.countered.is_empty());
-    assert!(events(&o).contains("toujours une cible légale"));
+    assert_eq!(count(&happened(&o), |e| matches!(e, Event::TargetStillLegal { instance: 0, .. })), 1);
 }
 
 #[test]
@@ -121,7 +136,12 @@ fn salve_d_aura_protection_from_white_counters_and_nobody_draws() {
     assert_eq!(zone(&o, "croisade"), "champ de bataille");
     let resolution = &o.steps[2];
     assert!(resolution.rules.contains(&"608.2b".to_string()) && resolution.rules.contains(&"702.16b".to_string()));
-    assert!(resolution.text.contains("personne ne pioche"), "{}", resolution.text);
+    let events = step(&o, 2);
+    let protection =
+        |e: &Event| matches!(e, Event::TargetIllegal { why: Illegal::Protection { colour: Colour::White, .. }, .. });
+    assert_eq!(count(&events, protection), 1, "{events:?}");
+    assert_eq!(count(&events, |e| matches!(e, Event::DoesNotResolve { draws: true, aura: false, .. })), 1);
+    assert_eq!(count(&events, |e| matches!(e, Event::Drew { .. } | Event::Destroyed { .. })), 0);
 }
 
 #[test]
@@ -131,7 +151,9 @@ fn salve_d_aura_target_left_the_battlefield_counters() {
     assert_eq!(o.result.draws["Alex"], 0);
     // It came back, as a new object the spell never targeted (400.7).
     assert_eq!(zone(&o, "croisade"), "champ de bataille");
-    assert!(events(&o).contains("nouvel objet, que le sort ne cible pas"));
+    let new_object = |e: &Event| matches!(e, Event::TargetIllegal { why: Illegal::NewObject { .. }, .. });
+    assert_eq!(count(&happened(&o), new_object), 1);
+    assert_eq!(count(&happened(&o), |e| matches!(e, Event::Moved { old, new, .. } if old != new)), 2);
 }
 
 #[test]
@@ -139,9 +161,15 @@ fn spores_pesteuses_same_land_turned_black_is_destroyed_without_regeneration() {
     let o = shipped("spores-pesteuses-terrain-anime-devient-noir");
     assert!(o.result.countered.is_empty());
     assert_eq!(zone(&o, "foret"), "cimetière");
-    let text = events(&o);
-    assert!(text.contains("« détruisez la créature non-noire ciblée » vise une cible devenue illégale"), "{text}");
-    assert!(text.contains("interdit la régénération"), "{text}");
+    let events = happened(&o);
+    let creature_part = |e: &Event| matches!(e, Event::PartWithoutTarget { part, .. } if part == "détruisez la créature non-noire ciblée");
+    assert_eq!(count(&events, creature_part), 1, "{events:?}");
+    let black = |e: &Event| {
+        matches!(e, Event::TargetIllegal { why: Illegal::ExcludedColour { colour: Colour::Black, .. }, .. })
+    };
+    assert_eq!(count(&events, black), 1);
+    assert_eq!(count(&events, |e| matches!(e, Event::RegenerationForbidden { .. })), 1);
+    assert_eq!(count(&events, |e| matches!(e, Event::Destroyed { .. })), 1);
     // The board before resolution shows the black animated land with its shield.
     let before = &o.steps[3].state.players[1].battlefield[0];
     assert_eq!((before.colours.as_slice(), before.shields), (&["noir".to_string()][..], 1));
@@ -180,9 +208,13 @@ fn rule_205_1b_lands_become_1_1_creatures_and_keep_their_types() {
     );
     assert!(mountain.creature);
     assert_eq!(zone(&o, "montagne"), "cimetière");
-    let text = events(&o);
-    assert!(text.contains("704.5g"));
-    assert!(text.contains("garde ses autres types (Terrain-créature-artefact)"), "{text}");
+    let events = happened(&o);
+    assert!(count(&events, |e| matches!(e, Event::LethalDamage { damage: 2, toughness: 1, .. })) == 2, "{events:?}");
+    let animated = |e: &Event| {
+        matches!(e, Event::AnimatedLand { power: 1, toughness: 1, type_line, .. }
+            if type_line.to_string() == "Terrain-créature-artefact")
+    };
+    assert_eq!(count(&events, animated), 1, "{events:?}");
 }
 
 #[test]
@@ -200,9 +232,88 @@ fn pyroclasme_with_range_of_influence_one_at_six_players() {
     }
     assert_eq!(o.result.damage["ours-felix"], 2, "le voisin de droite est touché");
     assert_eq!(o.result.damage["ours-david"], 0);
-    assert_eq!(events(&o).matches("801.10").count(), 3);
+    let out_of_range = |e: &Event| matches!(e, Event::ControllerOutOfRange { caster: PlayerIdx(0), .. });
+    assert_eq!(count(&happened(&o), out_of_range), 3);
     let in_range: Vec<bool> = o.initial.players.iter().map(|p| p.in_range).collect();
     assert_eq!(in_range, [true, true, false, false, false, true]);
+}
+
+// ---------------------------------------------------------------- wording
+
+#[test]
+fn events_are_said_in_french() {
+    let s = read(&format!(
+        "{TWO_PLAYERS}{}{BEAR}",
+        spell("choc", "{R}", "Éphémère", "Choc inflige 2 blessures à la créature ciblée.")
+    ))
+    .unwrap();
+    let say = |e: Event| Wording::new(&s).event(&e);
+    let (choc, ours, alex, rob) = (CardIdx(0), CardIdx(1), PlayerIdx(0), PlayerIdx(1));
+    let phrase = || "une créature ciblée".to_string();
+    assert_eq!(
+        say(Event::Moved { card: ours, from: Zone::Battlefield, to: Zone::Hand, old: ObjectId(2), new: ObjectId(9) }),
+        "Ours va du champ de bataille vers la main : c'est un nouvel objet, sans lien avec l'ancien."
+    );
+    assert_eq!(
+        say(Event::Cast { player: alex, card: choc }),
+        "Alex lance Sort choc : la carte va de sa main sur la pile et devient un sort."
+    );
+    assert_eq!(
+        say(Event::TargetChosen { instance: 1, phrase: phrase(), target: Choice::Card(ours), again: true }),
+        "Cible 2 (une créature ciblée) : Ours (déjà choisie pour une autre occurrence du mot « cible », ce qui est permis)."
+    );
+    let protection = Illegal::Protection { card: ours, colour: Colour::Red, spell: choc };
+    assert_eq!(
+        say(Event::TargetIllegal { instance: 0, phrase: phrase(), target: Choice::Card(ours), why: protection }),
+        "Cible 1 (une créature ciblée) : Ours n'est plus une cible légale — Ours a la protection contre le rouge, et Sort choc est de couleur rouge."
+    );
+    let hexproof = Illegal::Hexproof { card: ours, caster: alex };
+    assert_eq!(
+        say(Event::CastIllegal { instance: 0, phrase: phrase(), target: Choice::Card(ours), why: hexproof }),
+        "Cible 1 (une créature ciblée) : Ours ne peut pas être choisie — Ours a la défense talismanique et Alex est un adversaire de son contrôleur. Le lancement est illégal : la partie revient à l'état d'avant."
+    );
+    assert_eq!(
+        say(Event::DoesNotResolve { spell: choc, aura: false, draws: true }),
+        "Toutes les cibles de Sort choc sont illégales : le sort est contrecarré à la résolution et va au cimetière de son propriétaire. Aucune de ses instructions n'est suivie : personne ne pioche."
+    );
+    assert_eq!(
+        say(Event::DamageToPermanent { spell: choc, card: ours, amount: 2, marked: 2 }),
+        "Sort choc inflige 2 blessures à Ours (blessures marquées : 2)."
+    );
+    assert_eq!(
+        say(Event::DamageToPlayer { spell: choc, player: rob, amount: 1, life: 19 }),
+        "Sort choc inflige 1 blessure à Rob, qui perd autant de points de vie (19)."
+    );
+    assert_eq!(say(Event::Drew { player: alex, count: 2 }), "Alex pioche 2 cartes.");
+    assert_eq!(say(Event::LifeLost { player: rob, amount: 1, life: 19 }), "Rob perd 1 point de vie (19).");
+    assert_eq!(
+        say(Event::ControllerOutOfRange { card: ours, controller: rob, caster: alex }),
+        "Ours est sous le contrôle de Rob, hors de la portée d'influence d'Alex : l'effet ne l'affecte pas."
+    );
+    let colours = [Colour::White, Colour::Black].into_iter().collect();
+    assert_eq!(
+        say(Event::ColourExcluded { card: ours, colours, colour: Colour::Black }),
+        "Ours (blanche et noire) : cette créature est noire, donc pas « non-noire », même si elle est aussi blanche ; l'effet ne vérifie que la couleur qu'il nomme, elle n'est pas concernée."
+    );
+    assert_eq!(
+        say(Event::LethalDamage { card: ours, damage: 3, toughness: 2 }),
+        "Ours a 3 blessures marquées pour une endurance de 2 : ce sont des blessures mortelles, ce permanent est détruit."
+    );
+    assert_eq!(
+        say(Event::Regenerated { card: ours }),
+        "Régénération : au lieu d'être détruit, ce permanent (Ours) est engagé et ses blessures sont retirées ; le bouclier est utilisé."
+    );
+    // Every event cites at least one rule, and the rules of an illegal target come with it.
+    assert_eq!(
+        Event::TargetIllegal {
+            instance: 0,
+            phrase: phrase(),
+            target: Choice::Card(ours),
+            why: Illegal::NewObject { card: ours }
+        }
+        .rules(),
+        ["608.2b", "400.7"]
+    );
 }
 
 // ---------------------------------------------------------------- engine rules
@@ -218,6 +329,10 @@ fn protection_makes_a_target_illegal_on_casting() {
     assert_eq!(zone(&o, "choc"), "main", "le lancement illégal est annulé (601.2)");
     assert!(o.steps[0].state.stack.is_empty());
     assert!(o.steps[0].rules.contains(&"702.16b".to_string()), "{:?}", o.steps[0].rules);
+    let protection = |e: &Event| {
+        matches!(e, Event::CastIllegal { instance: 0, why: Illegal::Protection { colour: Colour::Red, .. }, .. })
+    };
+    assert_eq!(count(&step(&o, 0), protection), 1);
 }
 
 #[test]
@@ -230,7 +345,7 @@ fn protection_prevents_damage_that_does_not_target() {
     let o = play(&toml);
     assert_eq!(zone(&o, "ours"), "champ de bataille");
     assert_eq!(o.result.damage["ours"], 0);
-    assert!(events(&o).contains("702.16e"));
+    assert_eq!(count(&happened(&o), |e| matches!(e, Event::DamagePrevented { colour: Colour::Red, .. })), 1);
 }
 
 #[test]
@@ -242,6 +357,9 @@ fn hexproof_stops_opponents_only_and_shroud_stops_everyone() {
     let o = play(&format!("{TWO_PLAYERS}{shock}{hexproof}{cast}"));
     assert_eq!(zone(&o, "choc"), "main");
     assert!(o.steps[0].rules.contains(&"702.11b".to_string()));
+    let opponent =
+        |e: &Event| matches!(e, Event::CastIllegal { why: Illegal::Hexproof { caster: PlayerIdx(0), .. }, .. });
+    assert_eq!(count(&step(&o, 0), opponent), 1);
     // Rob can target his own creature with hexproof.
     let own = shock.replace("proprietaire = \"Alex\"", "proprietaire = \"Rob\"");
     let o = play(&format!("{TWO_PLAYERS}{own}{hexproof}{cast}"));
@@ -251,6 +369,7 @@ fn hexproof_stops_opponents_only_and_shroud_stops_everyone() {
     let o = play(&format!("{TWO_PLAYERS}{own}{shroud}{cast}"));
     assert_eq!(zone(&o, "choc"), "main");
     assert!(o.steps[0].rules.contains(&"702.18a".to_string()));
+    assert_eq!(count(&step(&o, 0), |e| matches!(e, Event::CastIllegal { why: Illegal::Shroud { .. }, .. })), 1);
 }
 
 #[test]
@@ -329,7 +448,7 @@ fn regeneration_replaces_destruction_unless_forbidden() {
     assert_eq!(zone(&o, "ours"), "champ de bataille");
     let bear = &o.steps[2].state.players[1].battlefield[0];
     assert!(bear.tapped && bear.shields == 0);
-    assert!(events(&o).contains("701.15a"));
+    assert_eq!(count(&happened(&o), |e| matches!(e, Event::Regenerated { .. })), 1);
     let o = play(&kill("Détruisez la créature ciblée. Elle ne peut pas être régénérée."));
     assert_eq!(zone(&o, "ours"), "cimetière");
 }
@@ -345,10 +464,10 @@ fn indestructible_survives_destruction_and_lethal_damage() {
     let o = play(&toml);
     assert_eq!(zone(&o, "ours"), "champ de bataille");
     assert_eq!(o.result.damage["ours"], 3);
-    let text = events(&o);
-    assert!(text.contains("702.12b") && text.contains("704.5g"), "{text}");
+    let events = happened(&o);
+    assert_eq!(count(&events, |e| matches!(e, Event::Indestructible { .. })), 2, "{events:?}");
     // Reported once: state-based actions do not loop on it.
-    assert_eq!(o.steps[3].events.iter().filter(|e| e.rules.contains(&"704.5g".to_string())).count(), 1);
+    assert_eq!(count(&step(&o, 3), |e| matches!(e, Event::LethalDamage { damage: 3, toughness: 2, .. })), 1);
 }
 
 #[test]
@@ -357,6 +476,8 @@ fn toughness_zero_is_not_destruction() {
     let o = play(&format!("{TWO_PLAYERS}{bear}\n[[etape]]\nmodifier = \"ours\"\nendurance = 0\n"));
     assert_eq!(zone(&o, "ours"), "cimetière");
     assert!(o.steps[0].rules.contains(&"704.5f".to_string()));
+    assert_eq!(count(&step(&o, 0), |e| matches!(e, Event::ZeroToughness { toughness: 0, .. })), 1);
+    assert_eq!(count(&step(&o, 0), |e| matches!(e, Event::Indestructible { .. })), 0);
 }
 
 #[test]
@@ -369,6 +490,9 @@ fn a_player_at_zero_life_loses() {
     assert_eq!((o.result.life["Rob"], o.result.life["Alex"]), (0, 23));
     assert!(o.steps[1].state.players[1].lost);
     assert!(o.steps[1].rules.contains(&"704.5a".to_string()));
+    let events = step(&o, 1);
+    assert_eq!(count(&events, |e| matches!(e, Event::PlayerLoses { player: PlayerIdx(1), life: 0 })), 1);
+    assert_eq!(count(&events, |e| matches!(e, Event::LifeGained { player: PlayerIdx(0), amount: 3, life: 23 })), 1);
 }
 
 #[test]
@@ -419,7 +543,7 @@ zones = {{ divination = \"cimetière\", annulation = \"cimetière\" }}
     let o = play(&toml);
     assert!(o.expected.ok, "{:?}", o.expected.differences);
     assert_eq!(o.steps[1].state.stack.len(), 2, "deux sorts sur la pile");
-    assert!(o.steps[3].text.contains("La pile est vide"));
+    assert_eq!(step(&o, 3), [&Event::NothingToResolve]);
 }
 
 #[test]
@@ -457,6 +581,10 @@ fn a_target_outside_the_range_of_influence_cannot_be_chosen() {
     let o = play(&toml);
     assert_eq!(zone(&o, "choc"), "main");
     assert!(o.steps[0].rules.contains(&"801.4".to_string()));
+    let out_of_range = |e: &Event| {
+        matches!(e, Event::CastIllegal { why: Illegal::ControllerOutOfRange { caster: PlayerIdx(0), .. }, .. })
+    };
+    assert_eq!(count(&step(&o, 0), out_of_range), 1);
 }
 
 #[test]
@@ -706,15 +834,16 @@ zone = "main"
 
     // 608.2c then 608.2k: destroy, then draw, then the instant goes to the graveyard.
     let o = shipped("salve-d-aura-cible-legale");
-    let texts: Vec<&str> = o.steps[1].events.iter().map(|e| e.text.as_str()).collect();
-    let position = |words: &str| texts.iter().position(|t| t.contains(words)).unwrap_or_else(|| panic!("{words}"));
-    assert!(position("Croisade va au cimetière") < position("Alex pioche une carte"));
-    assert!(position("Alex pioche une carte") < position("Fin de la résolution"));
+    let events = step(&o, 1);
+    let position = |what: fn(&Event) -> bool| events.iter().position(|e| what(e)).expect("event");
+    let destroyed = position(|e| matches!(e, Event::Destroyed { .. }));
+    let drew = position(|e| matches!(e, Event::Drew { player: PlayerIdx(0), count: 1 }));
+    assert!(destroyed < drew && drew < position(|e| matches!(e, Event::ResolutionEnds { .. })));
     assert_eq!(o.steps[1].events.last().unwrap().rules, ["608.2k"]);
 
     // A land is played, not cast.
     let land = creature.replace("Créature : ours", "Terrain de base : forêt").replace("force = 2\nendurance = 2\n", "");
     let o = play(&format!("{TWO_PLAYERS}{land}\n[[etape]]\nlancer = \"ours\"\n"));
     assert_eq!(zone(&o, "ours"), "main");
-    assert!(o.steps[0].text.contains("un terrain se joue, il ne se lance pas"));
+    assert_eq!(step(&o, 0), [&Event::LandNotCast { card: CardIdx(0) }]);
 }

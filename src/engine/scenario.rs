@@ -371,293 +371,263 @@ fn key_on_line(text: &str, offset: usize) -> &str {
 }
 
 /// Reads a scenario. With a graph, the rules it illustrates must exist in it.
+///
+/// The checks run in the order of the file: sizes, players, range, rules
+/// illustrated, cards, steps, expected result; the first mistake is reported.
 pub fn parse(path: &str, text: &str, graph: Option<&Graph>) -> Result<Scenario, ScenarioError> {
-    let line_of = |offset: usize| line_at(text, offset);
-    let err = |offset: usize, key: &str, message: String| ScenarioError {
-        path: path.to_string(),
-        line: line_of(offset),
-        key: (!key.is_empty()).then(|| key.to_string()),
-        message,
-    };
+    let mut reader = Reader { path, text, players: Vec::new(), cards: Vec::new() };
     let raw: RawScenario = toml::from_str(text).map_err(|e| {
         let offset = toml_error::offset(&e);
         // The key at fault: the one the parser names (unknown, missing), or
         // the one written on the line of the error.
         let key = toml_error::named_key(e.message()).unwrap_or_else(|| key_on_line(text, offset));
-        err(offset, key, toml_error::in_french(e.message()))
+        reader.err(offset, key, toml_error::in_french(e.message()))
     })?;
+    reader.sizes(&raw)?;
+    reader.players(&raw.joueurs)?;
+    let range = reader.range(raw.portee_influence.as_ref())?;
+    let illustrates = reader.illustrates(&raw.illustre, graph)?;
+    for card in &raw.carte {
+        let card = reader.card(card)?;
+        reader.cards.push(card);
+    }
+    let steps = raw.etape.iter().map(|step| reader.step(step)).collect::<Result<Vec<_>, _>>()?;
+    let expected = raw.attendu.as_ref().map(|e| reader.expected(e.get_ref())).transpose()?;
+    let slug = path.rsplit('/').next().unwrap_or(path).trim_end_matches(".toml").to_string();
+    Ok(Scenario {
+        path: path.to_string(),
+        slug,
+        title: raw.titre.into_inner().trim().to_string(),
+        illustrates,
+        description: raw.description,
+        players: reader.players,
+        range,
+        cards: reader.cards,
+        steps,
+        expected,
+        source: text.to_string(),
+    })
+}
 
-    // Sizes: the engine's work is bounded whatever a judge types in the web editor.
-    let too_many = |what: &str, n: usize, max: usize, offset: usize, key: &str| -> Result<(), ScenarioError> {
-        if n > max { Err(err(offset, key, format!("trop de {what} ({n}, au plus {max})"))) } else { Ok(()) }
-    };
-    too_many("joueurs", raw.joueurs.get_ref().len(), MAX_PLAYERS, raw.joueurs.span().start, "joueurs")?;
-    if let Some(c) = raw.carte.get(MAX_CARDS) {
-        too_many("cartes", raw.carte.len(), MAX_CARDS, c.span().start, "carte")?;
-    }
-    if let Some(e) = raw.etape.get(MAX_STEPS) {
-        too_many("étapes", raw.etape.len(), MAX_STEPS, e.span().start, "etape")?;
-    }
+/// Reads a scenario's tables one by one: the players and cards read so far
+/// are what later tables refer to.
+struct Reader<'a> {
+    path: &'a str,
+    text: &'a str,
+    players: Vec<String>,
+    cards: Vec<Card>,
+}
 
-    // Players.
-    let players: Vec<String> = raw.joueurs.get_ref().iter().map(|p| p.get_ref().trim().to_string()).collect();
-    if players.len() < 2 {
-        return Err(err(raw.joueurs.span().start, "joueurs", "il faut au moins deux joueurs".into()));
-    }
-    for (i, p) in raw.joueurs.get_ref().iter().enumerate() {
-        if p.get_ref().trim().is_empty() || players[..i].iter().any(|q| fold(q) == fold(p.get_ref())) {
-            return Err(err(
-                p.span().start,
-                "joueurs",
-                format!("nom de joueur vide ou en double : « {} »", p.get_ref()),
-            ));
+/// A `couleurs = [...]` list, or the targets of `cibles`.
+type SpannedList = Spanned<Vec<Spanned<String>>>;
+
+impl Reader<'_> {
+    /// A mistake at an offset of the file, with the key at fault.
+    fn err(&self, offset: usize, key: &str, message: String) -> ScenarioError {
+        ScenarioError {
+            path: self.path.to_string(),
+            line: line_at(self.text, offset),
+            key: (!key.is_empty()).then(|| key.to_string()),
+            message,
         }
     }
-    let player = |name: &Spanned<String>, key: &str| -> Result<usize, ScenarioError> {
-        players.iter().position(|p| fold(p) == fold(name.get_ref().trim())).ok_or_else(|| {
-            err(
-                name.span().start,
-                key,
-                format!("joueur « {} » inconnu (joueurs : {})", name.get_ref(), players.join(", ")),
-            )
+
+    /// Sizes: the engine's work is bounded whatever a judge types in the web editor.
+    fn sizes(&self, raw: &RawScenario) -> Result<(), ScenarioError> {
+        let too_many = |what: &str, n: usize, max: usize, offset: usize, key: &str| {
+            if n > max { Err(self.err(offset, key, format!("trop de {what} ({n}, au plus {max})"))) } else { Ok(()) }
+        };
+        too_many("joueurs", raw.joueurs.get_ref().len(), MAX_PLAYERS, raw.joueurs.span().start, "joueurs")?;
+        if let Some(c) = raw.carte.get(MAX_CARDS) {
+            too_many("cartes", raw.carte.len(), MAX_CARDS, c.span().start, "carte")?;
+        }
+        if let Some(e) = raw.etape.get(MAX_STEPS) {
+            too_many("étapes", raw.etape.len(), MAX_STEPS, e.span().start, "etape")?;
+        }
+        Ok(())
+    }
+
+    /// `joueurs`: at least two, each named once.
+    fn players(&mut self, list: &SpannedList) -> Result<(), ScenarioError> {
+        self.players = list.get_ref().iter().map(|p| p.get_ref().trim().to_string()).collect();
+        if self.players.len() < 2 {
+            return Err(self.err(list.span().start, "joueurs", "il faut au moins deux joueurs".into()));
+        }
+        for (i, p) in list.get_ref().iter().enumerate() {
+            if p.get_ref().trim().is_empty() || self.players[..i].iter().any(|q| fold(q) == fold(p.get_ref())) {
+                let message = format!("nom de joueur vide ou en double : « {} »", p.get_ref());
+                return Err(self.err(p.span().start, "joueurs", message));
+            }
+        }
+        Ok(())
+    }
+
+    /// A player named in a card or a step.
+    fn player(&self, name: &Spanned<String>, key: &str) -> Result<usize, ScenarioError> {
+        self.players.iter().position(|p| fold(p) == fold(name.get_ref().trim())).ok_or_else(|| {
+            let known = self.players.join(", ");
+            self.err(name.span().start, key, format!("joueur « {} » inconnu (joueurs : {known})", name.get_ref()))
         })
-    };
-    // Power and toughness, and counts: bounded so that no arithmetic overflows.
-    let stat = |v: &Option<Spanned<i64>>, key: &str| -> Result<Option<i32>, ScenarioError> {
+    }
+
+    /// A card named in a step, by its id.
+    fn card_named(&self, name: &Spanned<String>, key: &str) -> Result<usize, ScenarioError> {
+        self.cards.iter().position(|c| c.id == name.get_ref().trim()).ok_or_else(|| {
+            let message = format!("carte « {} » inconnue (déclarez-la dans un [[carte]])", name.get_ref());
+            self.err(name.span().start, key, message)
+        })
+    }
+
+    /// Power and toughness: bounded so that no arithmetic overflows.
+    fn stat(&self, v: &Option<Spanned<i64>>, key: &str) -> Result<Option<i32>, ScenarioError> {
         match v {
             None => Ok(None),
             Some(n) if (-100..=1000).contains(n.get_ref()) => Ok(Some(*n.get_ref() as i32)),
-            Some(n) => Err(err(n.span().start, key, "valeur hors limites (-100 à 1000)".into())),
+            Some(n) => Err(self.err(n.span().start, key, "valeur hors limites (-100 à 1000)".into())),
         }
-    };
-    let count = |v: &Spanned<i64>, key: &str| -> Result<u32, ScenarioError> {
+    }
+
+    /// A count in `[attendu]`: bounded too.
+    fn count(&self, v: &Spanned<i64>, key: &str) -> Result<u32, ScenarioError> {
         u32::try_from(*v.get_ref())
             .ok()
             .filter(|n| *n <= 10_000)
-            .ok_or_else(|| err(v.span().start, key, format!("nombre attendu de 0 à 10000, pas {}", v.get_ref())))
-    };
-    let range = match &raw.portee_influence {
-        None => None,
-        Some(r) if *r.get_ref() >= 1 && *r.get_ref() <= 100 => Some(*r.get_ref() as u32),
-        Some(r) => {
-            return Err(err(
+            .ok_or_else(|| self.err(v.span().start, key, format!("nombre attendu de 0 à 10000, pas {}", v.get_ref())))
+    }
+
+    /// `portee_influence` (801), from 1 to 100.
+    fn range(&self, range: Option<&Spanned<i64>>) -> Result<Option<u32>, ScenarioError> {
+        match range {
+            None => Ok(None),
+            Some(r) if (1..=100).contains(r.get_ref()) => Ok(Some(*r.get_ref() as u32)),
+            Some(r) => Err(self.err(
                 r.span().start,
                 "portee_influence",
                 "la portée d'influence est un nombre de 1 à 100".into(),
-            ));
+            )),
         }
-    };
+    }
 
-    // A `couleurs = [...]` list, in a card or a change.
-    let colour_set = |list: &Spanned<Vec<Spanned<String>>>| -> Result<BTreeSet<Colour>, ScenarioError> {
+    /// A `couleurs = [...]` list, in a card or a change.
+    fn colour_set(&self, list: &SpannedList) -> Result<BTreeSet<Colour>, ScenarioError> {
         list.get_ref()
             .iter()
             .map(|c| {
                 Colour::parse(c.get_ref()).ok_or_else(|| {
                     let message = format!("couleur « {} » inconnue (blanc, bleu, noir, rouge, vert)", c.get_ref());
-                    err(c.span().start, "couleurs", message)
+                    self.err(c.span().start, "couleurs", message)
                 })
             })
             .collect()
-    };
-
-    // Rules illustrated.
-    let mut illustrates = Vec::new();
-    for r in &raw.illustre {
-        let id = RuleId::parse_loose(r.get_ref()).map_err(|e| err(r.span().start, "illustre", e.to_string()))?;
-        if let Some(g) = graph
-            && g.find(id).is_none()
-        {
-            return Err(err(r.span().start, "illustre", format!("la règle {id} n'existe pas dans le corpus")));
-        }
-        illustrates.push(id);
     }
 
-    // Cards.
-    let mut cards: Vec<Card> = Vec::new();
-    for rc in &raw.carte {
-        let c = rc.get_ref();
-        let id = c.id.get_ref().trim().to_string();
-        if id.is_empty() || !id.chars().all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '-') {
-            return Err(err(
-                c.id.span().start,
-                "id",
-                format!("identifiant « {id} » invalide (lettres minuscules, chiffres, tirets)"),
-            ));
+    /// `illustre`: rule numbers, each in the corpus when there is a graph.
+    fn illustrates(&self, list: &[Spanned<String>], graph: Option<&Graph>) -> Result<Vec<RuleId>, ScenarioError> {
+        let mut illustrates = Vec::new();
+        for r in list {
+            let at = r.span().start;
+            let id = RuleId::parse_loose(r.get_ref()).map_err(|e| self.err(at, "illustre", e.to_string()))?;
+            if let Some(g) = graph
+                && g.find(id).is_none()
+            {
+                return Err(self.err(at, "illustre", format!("la règle {id} n'existe pas dans le corpus")));
+            }
+            illustrates.push(id);
         }
-        if cards.iter().any(|k| k.id == id) {
-            return Err(err(c.id.span().start, "id", format!("identifiant « {id} » déjà utilisé")));
-        }
-        let type_line = TypeLine::parse(c.type_line.get_ref()).map_err(|m| err(c.type_line.span().start, "type", m))?;
+        Ok(illustrates)
+    }
+
+    /// A `[[carte]]`.
+    fn card(&self, raw: &Spanned<RawCard>) -> Result<Card, ScenarioError> {
+        let c = raw.get_ref();
+        let id = self.card_id(&c.id)?;
+        let type_line =
+            TypeLine::parse(c.type_line.get_ref()).map_err(|m| self.err(c.type_line.span().start, "type", m))?;
         // Colours: as listed, else those of the cost, else colourless; a cost
         // is read (and checked) even when the colours are listed.
         let cost_colours = match &c.cout {
-            Some(cost) => Colour::of_cost(cost.get_ref()).map_err(|m| err(cost.span().start, "cout", m))?,
+            Some(cost) => Colour::of_cost(cost.get_ref()).map_err(|m| self.err(cost.span().start, "cout", m))?,
             None => BTreeSet::new(),
         };
         let colours = match &c.couleurs {
-            Some(list) => colour_set(list)?,
+            Some(list) => self.colour_set(list)?,
             None => cost_colours,
         };
         let printed = c.texte.as_ref().map(|t| t.get_ref().clone()).unwrap_or_default();
         let text = text::parse(&printed)
-            .map_err(|m| err(c.texte.as_ref().map_or(rc.span().start, |t| t.span().start), "texte", m))?;
-        let mut keywords = Vec::new();
-        for k in &c.capacites {
-            keywords.push(Keyword::parse(k.get_ref()).map_err(|m| err(k.span().start, "capacites", m))?);
-        }
-        let (power, toughness) = (stat(&c.force, "force")?, stat(&c.endurance, "endurance")?);
+            .map_err(|m| self.err(c.texte.as_ref().map_or(raw.span().start, |t| t.span().start), "texte", m))?;
+        let keywords = self.keywords(&c.capacites, "capacites")?;
+        let (power, toughness) = (self.stat(&c.force, "force")?, self.stat(&c.endurance, "endurance")?);
         if type_line.is(CardType::Creature) && (power.is_none() || toughness.is_none()) {
-            return Err(err(
-                rc.span().start,
-                "force",
-                format!("la créature « {id} » doit avoir une force et une endurance"),
-            ));
+            let message = format!("la créature « {id} » doit avoir une force et une endurance");
+            return Err(self.err(raw.span().start, "force", message));
         }
-        let owner = player(&c.proprietaire, "proprietaire")?;
+        let owner = self.player(&c.proprietaire, "proprietaire")?;
         let controller = match &c.controleur {
-            Some(p) => player(p, "controleur")?,
+            Some(p) => self.player(p, "controleur")?,
             None => owner,
         };
         let zone = Zone::parse(c.zone.get_ref()).filter(|z| *z != Zone::Stack).ok_or_else(|| {
-            err(
-                c.zone.span().start,
-                "zone",
-                format!(
-                    "zone « {} » inconnue (bibliothèque, main, champ de bataille, cimetière, exil)",
-                    c.zone.get_ref()
-                ),
-            )
+            let message = format!(
+                "zone « {} » inconnue (bibliothèque, main, champ de bataille, cimetière, exil)",
+                c.zone.get_ref()
+            );
+            self.err(c.zone.span().start, "zone", message)
         })?;
-        cards.push(Card {
-            id,
-            name: c.nom.get_ref().trim().to_string(),
-            type_line,
-            colours,
-            text,
-            printed,
-            keywords,
-            power,
-            toughness,
-            owner,
-            controller,
-            zone,
-        });
+        let name = c.nom.get_ref().trim().to_string();
+        Ok(Card { id, name, type_line, colours, text, printed, keywords, power, toughness, owner, controller, zone })
     }
-    let card = |name: &Spanned<String>, key: &str| -> Result<usize, ScenarioError> {
-        cards.iter().position(|c| c.id == name.get_ref().trim()).ok_or_else(|| {
-            err(
-                name.span().start,
-                key,
-                format!("carte « {} » inconnue (déclarez-la dans un [[carte]])", name.get_ref()),
-            )
-        })
-    };
 
-    // Steps.
-    let mut steps = Vec::new();
-    for rs in &raw.etape {
-        let s = rs.get_ref();
-        let at = rs.span().start;
-        let actions = [
-            s.lancer.is_some(),
-            s.modifier.is_some(),
-            s.deplacer.is_some(),
-            s.regenerer.is_some(),
-            s.resoudre.is_some(),
-        ];
-        if actions.iter().filter(|a| **a).count() != 1 {
-            return Err(err(
+    /// A card's `id`: well formed and not already used.
+    fn card_id(&self, id: &Spanned<String>) -> Result<String, ScenarioError> {
+        let at = id.span().start;
+        let id = id.get_ref().trim().to_string();
+        if id.is_empty() || !id.chars().all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '-') {
+            let message = format!("identifiant « {id} » invalide (lettres minuscules, chiffres, tirets)");
+            return Err(self.err(at, "id", message));
+        }
+        if self.cards.iter().any(|k| k.id == id) {
+            return Err(self.err(at, "id", format!("identifiant « {id} » déjà utilisé")));
+        }
+        Ok(id)
+    }
+
+    /// Keyword abilities: `capacites`, `gagne`, `perd`.
+    fn keywords(&self, list: &[Spanned<String>], key: &str) -> Result<Vec<Keyword>, ScenarioError> {
+        list.iter().map(|k| Keyword::parse(k.get_ref()).map_err(|m| self.err(k.span().start, key, m))).collect()
+    }
+
+    /// An `[[etape]]`: exactly one action, and no key of another action.
+    fn step(&self, raw: &Spanned<RawStep>) -> Result<Step, ScenarioError> {
+        let s = raw.get_ref();
+        let at = raw.span().start;
+        let actions = [s.lancer.is_some(), s.modifier.is_some(), s.deplacer.is_some(), s.regenerer.is_some()];
+        if actions.into_iter().chain([s.resoudre.is_some()]).filter(|a| *a).count() != 1 {
+            return Err(self.err(
                 at,
                 "etape",
                 "chaque étape a exactement une action : lancer, modifier, deplacer, regenerer ou resoudre".into(),
             ));
         }
-        let misplaced = |present: bool, key: &str, action: &str| {
-            if present { Err(err(at, key, format!("« {key} » ne va qu'avec « {action} »"))) } else { Ok(()) }
-        };
         let action = if let Some(c) = &s.lancer {
-            let card_idx = card(c, "lancer")?;
-            let mut targets = Vec::new();
-            for t in s.cibles.as_ref().map(|c| c.get_ref().as_slice()).unwrap_or(&[]) {
-                let name = t.get_ref().trim();
-                let choice = match cards.iter().position(|c| c.id == name) {
-                    Some(i) => Choice::Card(CardIdx(i)),
-                    None => match players.iter().position(|p| fold(p) == fold(name)) {
-                        Some(p) => Choice::Player(PlayerIdx(p)),
-                        None => {
-                            return Err(err(
-                                t.span().start,
-                                "cibles",
-                                format!("« {name} » n'est ni une carte ni un joueur du scénario"),
-                            ));
-                        }
-                    },
-                };
-                targets.push(choice);
-            }
-            let needed = cards[card_idx].target_count();
-            if targets.len() != needed {
-                let offset = s.cibles.as_ref().map_or(c.span().start, |c| c.span().start);
-                return Err(err(
-                    offset,
-                    "cibles",
-                    format!(
-                        "« {} » demande {needed} cible{} (une par occurrence du mot « cible »), {} donnée{}",
-                        cards[card_idx].name,
-                        if needed > 1 { "s" } else { "" },
-                        targets.len(),
-                        if targets.len() > 1 { "s" } else { "" }
-                    ),
-                ));
-            }
-            misplaced(s.vers.is_some(), "vers", "deplacer")?;
-            Action::Cast { card: card_idx, targets }
+            self.cast(s, c, at)?
         } else if let Some(c) = &s.modifier {
-            let card_idx = card(c, "modifier")?;
-            let keywords = |list: &Option<Vec<Spanned<String>>>, key: &str| -> Result<Vec<Keyword>, ScenarioError> {
-                list.iter()
-                    .flatten()
-                    .map(|k| Keyword::parse(k.get_ref()).map_err(|m| err(k.span().start, key, m)))
-                    .collect()
-            };
-            let mut change =
-                Change { gains: keywords(&s.gagne, "gagne")?, loses: keywords(&s.perd, "perd")?, ..Change::default() };
-            if let Some(list) = &s.couleurs {
-                change.colours = Some(colour_set(list)?);
-            }
-            if let Some(t) = &s.type_line {
-                change.type_line = Some(TypeLine::parse(t.get_ref()).map_err(|m| err(t.span().start, "type", m))?);
-            }
-            change.power = stat(&s.force, "force")?;
-            change.toughness = stat(&s.endurance, "endurance")?;
-            if change == Change::default() {
-                return Err(err(
-                    at,
-                    "modifier",
-                    "rien à modifier (gagne, perd, couleurs, type, force, endurance)".into(),
-                ));
-            }
-            misplaced(s.cibles.is_some(), "cibles", "lancer")?;
-            Action::Modify { card: card_idx, change }
+            self.modify(s, c, at)?
         } else if let Some(c) = &s.deplacer {
-            let card_idx = card(c, "deplacer")?;
-            let to = s
-                .vers
-                .as_ref()
-                .ok_or_else(|| err(at, "vers", "« deplacer » demande « vers » (la zone d'arrivée)".into()))?;
-            let zone = Zone::parse(to.get_ref())
-                .filter(|z| *z != Zone::Stack)
-                .ok_or_else(|| err(to.span().start, "vers", format!("zone « {} » inconnue", to.get_ref())))?;
-            Action::Move { card: card_idx, to: zone }
+            self.move_card(s, c, at)?
         } else if let Some(c) = &s.regenerer {
-            Action::Regenerate { card: card(c, "regenerer")? }
+            Action::Regenerate { card: self.card_named(c, "regenerer")? }
         } else {
-            let r = s.resoudre.as_ref().expect("one action");
-            if !r.get_ref() {
-                return Err(err(r.span().start, "resoudre", "« resoudre » ne peut valoir que true".into()));
-            }
-            Action::Resolve
+            self.resolve(s.resoudre.as_ref().expect("one action"))?
+        };
+        self.misplaced_keys(s, &action, at)?;
+        Ok(Step { action, comment: s.commentaire.clone(), line: line_at(self.text, at) })
+    }
+
+    /// The keys of other actions, present where they mean nothing.
+    fn misplaced_keys(&self, s: &RawStep, action: &Action, at: usize) -> Result<(), ScenarioError> {
+        let misplaced = |present: bool, key: &str, action: &str| {
+            if present { Err(self.err(at, key, format!("« {key} » ne va qu'avec « {action} »"))) } else { Ok(()) }
         };
         if !matches!(action, Action::Modify { .. }) {
             for (present, key) in [
@@ -677,64 +647,126 @@ pub fn parse(path: &str, text: &str, graph: Option<&Graph>) -> Result<Scenario, 
         if !matches!(action, Action::Move { .. }) {
             misplaced(s.vers.is_some(), "vers", "deplacer")?;
         }
-        steps.push(Step { action, comment: s.commentaire.clone(), line: line_of(at) });
+        Ok(())
     }
 
-    // Expected result.
-    let expected = match &raw.attendu {
-        None => None,
-        Some(e) => {
-            let e = e.get_ref();
-            let by_name = |name: &str, offset: usize, key: &str| -> Result<usize, ScenarioError> {
-                cards
-                    .iter()
-                    .position(|c| c.id == name)
-                    .ok_or_else(|| err(offset, key, format!("carte « {name} » inconnue")))
-            };
-            let by_player = |name: &str, offset: usize, key: &str| -> Result<usize, ScenarioError> {
-                players
-                    .iter()
-                    .position(|p| fold(p) == fold(name))
-                    .ok_or_else(|| err(offset, key, format!("joueur « {name} » inconnu")))
-            };
-            let mut x = Expected::default();
-            for (k, v) in &e.zones {
-                let zone = Zone::parse(v.get_ref())
-                    .ok_or_else(|| err(v.span().start, "zones", format!("zone « {} » inconnue", v.get_ref())))?;
-                x.zones.push((by_name(k, v.span().start, "zones")?, zone));
-            }
-            for (k, v) in &e.pioches {
-                x.draws.push((by_player(k, v.span().start, "pioches")?, count(v, "pioches")?));
-            }
-            for (k, v) in &e.points_de_vie {
-                let life = i32::try_from(*v.get_ref())
-                    .ok()
-                    .filter(|n| n.abs() <= 1_000_000)
-                    .ok_or_else(|| err(v.span().start, "points_de_vie", "valeur hors limites".into()))?;
-                x.life.push((by_player(k, v.span().start, "points_de_vie")?, life));
-            }
-            for (k, v) in &e.blessures {
-                x.damage.push((by_name(k, v.span().start, "blessures")?, count(v, "blessures")?));
-            }
-            for v in &e.contrecarres {
-                x.countered.push(by_name(v.get_ref(), v.span().start, "contrecarres")?);
-            }
-            Some(x)
+    /// `lancer` with its `cibles`: one per target instance of the card.
+    fn cast(&self, s: &RawStep, c: &Spanned<String>, at: usize) -> Result<Action, ScenarioError> {
+        let card = self.card_named(c, "lancer")?;
+        let targets = s.cibles.as_ref().map(|c| c.get_ref().as_slice()).unwrap_or(&[]);
+        let targets = targets.iter().map(|t| self.target(t)).collect::<Result<Vec<_>, _>>()?;
+        let needed = self.cards[card].target_count();
+        if targets.len() != needed {
+            let offset = s.cibles.as_ref().map_or(c.span().start, |c| c.span().start);
+            let message = format!(
+                "« {} » demande {needed} cible{} (une par occurrence du mot « cible »), {} donnée{}",
+                self.cards[card].name,
+                if needed > 1 { "s" } else { "" },
+                targets.len(),
+                if targets.len() > 1 { "s" } else { "" }
+            );
+            return Err(self.err(offset, "cibles", message));
         }
-    };
+        if s.vers.is_some() {
+            return Err(self.err(at, "vers", "« vers » ne va qu'avec « deplacer »".into()));
+        }
+        Ok(Action::Cast { card, targets })
+    }
 
-    let slug = path.rsplit('/').next().unwrap_or(path).trim_end_matches(".toml").to_string();
-    Ok(Scenario {
-        path: path.to_string(),
-        slug,
-        title: raw.titre.into_inner().trim().to_string(),
-        illustrates,
-        description: raw.description,
-        players,
-        range,
-        cards,
-        steps,
-        expected,
-        source: text.to_string(),
-    })
+    /// One of `cibles`: a card's id, else a player's name.
+    fn target(&self, t: &Spanned<String>) -> Result<Choice, ScenarioError> {
+        let name = t.get_ref().trim();
+        if let Some(i) = self.cards.iter().position(|c| c.id == name) {
+            return Ok(Choice::Card(CardIdx(i)));
+        }
+        match self.players.iter().position(|p| fold(p) == fold(name)) {
+            Some(p) => Ok(Choice::Player(PlayerIdx(p))),
+            None => Err(self.err(
+                t.span().start,
+                "cibles",
+                format!("« {name} » n'est ni une carte ni un joueur du scénario"),
+            )),
+        }
+    }
+
+    /// `modifier` with what changes: `gagne`, `perd`, `couleurs`, `type`,
+    /// `force`, `endurance`.
+    fn modify(&self, s: &RawStep, c: &Spanned<String>, at: usize) -> Result<Action, ScenarioError> {
+        let card = self.card_named(c, "modifier")?;
+        let gains = self.keywords(s.gagne.as_deref().unwrap_or_default(), "gagne")?;
+        let loses = self.keywords(s.perd.as_deref().unwrap_or_default(), "perd")?;
+        let mut change = Change { gains, loses, ..Change::default() };
+        if let Some(list) = &s.couleurs {
+            change.colours = Some(self.colour_set(list)?);
+        }
+        if let Some(t) = &s.type_line {
+            change.type_line = Some(TypeLine::parse(t.get_ref()).map_err(|m| self.err(t.span().start, "type", m))?);
+        }
+        change.power = self.stat(&s.force, "force")?;
+        change.toughness = self.stat(&s.endurance, "endurance")?;
+        if change == Change::default() {
+            let message = "rien à modifier (gagne, perd, couleurs, type, force, endurance)".into();
+            return Err(self.err(at, "modifier", message));
+        }
+        if s.cibles.is_some() {
+            return Err(self.err(at, "cibles", "« cibles » ne va qu'avec « lancer »".into()));
+        }
+        Ok(Action::Modify { card, change })
+    }
+
+    /// `deplacer` with `vers`: any zone but the stack.
+    fn move_card(&self, s: &RawStep, c: &Spanned<String>, at: usize) -> Result<Action, ScenarioError> {
+        let card = self.card_named(c, "deplacer")?;
+        let to = s
+            .vers
+            .as_ref()
+            .ok_or_else(|| self.err(at, "vers", "« deplacer » demande « vers » (la zone d'arrivée)".into()))?;
+        let zone = Zone::parse(to.get_ref())
+            .filter(|z| *z != Zone::Stack)
+            .ok_or_else(|| self.err(to.span().start, "vers", format!("zone « {} » inconnue", to.get_ref())))?;
+        Ok(Action::Move { card, to: zone })
+    }
+
+    /// `resoudre = true`.
+    fn resolve(&self, r: &Spanned<bool>) -> Result<Action, ScenarioError> {
+        if !r.get_ref() {
+            return Err(self.err(r.span().start, "resoudre", "« resoudre » ne peut valoir que true".into()));
+        }
+        Ok(Action::Resolve)
+    }
+
+    /// `[attendu]`: zones, draws, life totals, damage, spells countered.
+    fn expected(&self, e: &RawExpected) -> Result<Expected, ScenarioError> {
+        let by_name = |name: &str, offset: usize, key: &str| -> Result<usize, ScenarioError> {
+            let found = self.cards.iter().position(|c| c.id == name);
+            found.ok_or_else(|| self.err(offset, key, format!("carte « {name} » inconnue")))
+        };
+        let by_player = |name: &str, offset: usize, key: &str| -> Result<usize, ScenarioError> {
+            let found = self.players.iter().position(|p| fold(p) == fold(name));
+            found.ok_or_else(|| self.err(offset, key, format!("joueur « {name} » inconnu")))
+        };
+        let mut x = Expected::default();
+        for (k, v) in &e.zones {
+            let zone = Zone::parse(v.get_ref())
+                .ok_or_else(|| self.err(v.span().start, "zones", format!("zone « {} » inconnue", v.get_ref())))?;
+            x.zones.push((by_name(k, v.span().start, "zones")?, zone));
+        }
+        for (k, v) in &e.pioches {
+            x.draws.push((by_player(k, v.span().start, "pioches")?, self.count(v, "pioches")?));
+        }
+        for (k, v) in &e.points_de_vie {
+            let life = i32::try_from(*v.get_ref())
+                .ok()
+                .filter(|n| n.abs() <= 1_000_000)
+                .ok_or_else(|| self.err(v.span().start, "points_de_vie", "valeur hors limites".into()))?;
+            x.life.push((by_player(k, v.span().start, "points_de_vie")?, life));
+        }
+        for (k, v) in &e.blessures {
+            x.damage.push((by_name(k, v.span().start, "blessures")?, self.count(v, "blessures")?));
+        }
+        for v in &e.contrecarres {
+            x.countered.push(by_name(v.get_ref(), v.span().start, "contrecarres")?);
+        }
+        Ok(x)
+    }
 }

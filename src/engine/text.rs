@@ -276,123 +276,180 @@ fn sentences(text: &str) -> Vec<String> {
 pub fn parse(text: &str) -> Result<Text, String> {
     let mut out = Text::default();
     for printed in sentences(text) {
-        let f = fold(&printed).replace(['’', '‘'], "'").split_whitespace().collect::<Vec<_>>().join(" ");
-        let unknown = || {
-            format!(
-                "phrase hors du sous-ensemble compris par le moteur : « {printed} » (voir docs/scenarios.md pour les \
-                 phrases reconnues)"
-            )
-        };
-        let target = |out: &mut Text, phrase: &str| -> Option<Subject> {
-            let spec = target_phrase(phrase)?;
-            out.targets.push(spec);
-            Some(Subject::Target(out.targets.len() - 1))
-        };
-        let effect = if let Some(what) = f.strip_prefix("detruisez ") {
-            if let Some(all) = all_creatures(what) {
-                vec![(Effect::Destroy { what: all, regenerate: true }, printed.clone())]
-            } else {
-                let mut effects = vec![];
-                for phrase in what.split(" et ") {
-                    let subject = target(&mut out, phrase).ok_or_else(unknown)?;
-                    let part = format!("détruisez {}", out.targets[out.targets.len() - 1].phrase);
-                    effects.push((Effect::Destroy { what: subject, regenerate: true }, part));
-                }
-                effects
-            }
-        } else if matches!(
-            f.as_str(),
-            "il ne peut pas etre regenere"
-                | "elle ne peut pas etre regeneree"
-                | "ils ne peuvent pas etre regeneres"
-                | "elles ne peuvent pas etre regenerees"
-        ) {
-            // Applies to what the sentence before destroys (« Ils » : all of it).
-            let plural = f.starts_with("ils") || f.starts_with("elles");
-            let destroys: Vec<usize> = out
-                .effects
-                .iter()
-                .enumerate()
-                .filter(|(_, i)| matches!(i.effect, Effect::Destroy { .. }))
-                .map(|(i, _)| i)
-                .collect();
-            if destroys.is_empty() {
-                return Err(format!("« {printed} » ne suit aucune destruction"));
-            }
-            let concerned: &[usize] = if plural { &destroys } else { &destroys[destroys.len() - 1..] };
-            for &i in concerned {
-                if let Effect::Destroy { regenerate, .. } = &mut out.effects[i].effect {
-                    *regenerate = false;
-                }
-            }
-            continue;
-        } else if let Some(rest) = f.strip_prefix("piochez ") {
-            let mut words = rest.split(' ');
-            let n = words.next().and_then(number).ok_or_else(unknown)?;
-            if !matches!(words.next(), Some("carte" | "cartes")) || words.next().is_some() {
-                return Err(unknown());
-            }
-            vec![(Effect::Draw(n), printed.clone())]
-        } else if let Some(what) = f.strip_prefix("exilez ") {
-            let subject = target(&mut out, what).ok_or_else(unknown)?;
-            let part = format!("exilez {}", out.targets[out.targets.len() - 1].phrase);
-            vec![(Effect::Exile(subject), part)]
-        } else if let Some(what) = f.strip_prefix("renvoyez ") {
-            let phrase = what.strip_suffix(" dans la main de son proprietaire").ok_or_else(unknown)?;
-            let subject = target(&mut out, phrase).ok_or_else(unknown)?;
-            vec![(Effect::ReturnToHand(subject), printed.clone())]
-        } else if let Some((_, rest)) = f.split_once(" inflige ").or_else(|| f.split_once(" infligent ")) {
-            let (amount, rest) = rest.split_once(' ').ok_or_else(unknown)?;
-            let amount = number(amount).ok_or_else(unknown)?;
-            let to = rest.strip_prefix("blessures ").or_else(|| rest.strip_prefix("blessure ")).ok_or_else(unknown)?;
-            let subject = match to {
-                "a n'importe quelle cible" => {
-                    out.targets.push(TargetSpec::plain(TargetKind::Any));
-                    Subject::Target(out.targets.len() - 1)
-                }
-                "a une cible, creature ou joueur" | "a une cible creature ou joueur" => {
-                    out.targets.push(TargetSpec::plain(TargetKind::CreatureOrPlayer));
-                    Subject::Target(out.targets.len() - 1)
-                }
-                "a chaque creature" => Subject::EachCreature,
-                "a chaque creature et a chaque joueur" => Subject::EachCreatureAndPlayer,
-                t => match t.strip_prefix("au ").or_else(|| t.strip_prefix("a ")) {
-                    Some(phrase) => {
-                        let phrase =
-                            if phrase.starts_with("joueur") { format!("le {phrase}") } else { phrase.to_string() };
-                        target(&mut out, &phrase).ok_or_else(unknown)?
-                    }
-                    None => return Err(unknown()),
-                },
-            };
-            vec![(Effect::Damage { amount, to: subject }, printed.clone())]
-        } else if f == "contrecarrez le sort cible" {
-            let subject = target(&mut out, "le sort cible").ok_or_else(unknown)?;
-            vec![(Effect::Counter(subject), printed.clone())]
-        } else if let Some(rest) = f.strip_prefix("vous gagnez ") {
-            let (n, unit) = rest.split_once(' ').ok_or_else(unknown)?;
-            if !matches!(unit, "points de vie" | "point de vie") {
-                return Err(unknown());
-            }
-            vec![(Effect::GainLife(number(n).ok_or_else(unknown)?), printed.clone())]
-        } else if let Some(rest) = f.strip_prefix("le joueur cible perd ") {
-            let (n, unit) = rest.split_once(' ').ok_or_else(unknown)?;
-            if !matches!(unit, "points de vie" | "point de vie") {
-                return Err(unknown());
-            }
-            let who = target(&mut out, "le joueur cible").ok_or_else(unknown)?;
-            vec![(Effect::LoseLife { who, amount: number(n).ok_or_else(unknown)? }, printed.clone())]
-        } else if f == "tous les terrains sont des creatures 1/1 qui sont toujours des terrains" {
-            out.statics.push(Static::AllLandsAreCreatures);
-            continue;
-        } else {
-            return Err(unknown());
-        };
-        for (effect, part) in effect {
-            out.effects.push(Instruction { effect, sentence: printed.clone(), part });
-        }
+        let folded = fold(&printed).replace(['’', '‘'], "'").split_whitespace().collect::<Vec<_>>().join(" ");
+        Sentence { printed, folded }.read(&mut out)?;
     }
     Ok(out)
+}
+
+/// « Ils ne peuvent pas être régénérés. » and its forms, folded.
+const NO_REGENERATION: [&str; 4] = [
+    "il ne peut pas etre regenere",
+    "elle ne peut pas etre regeneree",
+    "ils ne peuvent pas etre regeneres",
+    "elles ne peuvent pas etre regenerees",
+];
+
+/// One sentence of a rules text: as printed, and folded (no accents, lower
+/// case, straight apostrophes, single spaces) to be matched.
+struct Sentence {
+    printed: String,
+    folded: String,
+}
+
+impl Sentence {
+    /// The sentence's form, read into the text: instructions, targets, a
+    /// static ability, or a change to the instructions before it.
+    fn read(&self, out: &mut Text) -> Result<(), String> {
+        let f = self.folded.as_str();
+        if let Some(what) = f.strip_prefix("detruisez ") {
+            self.destroy(out, what)
+        } else if NO_REGENERATION.contains(&f) {
+            self.no_regeneration(out, f.starts_with("ils") || f.starts_with("elles"))
+        } else if let Some(rest) = f.strip_prefix("piochez ") {
+            self.draw(out, rest)
+        } else if let Some(what) = f.strip_prefix("exilez ") {
+            let subject = self.target(out, what)?;
+            let part = format!("exilez {}", out.targets[out.targets.len() - 1].phrase);
+            self.push(out, Effect::Exile(subject), part);
+            Ok(())
+        } else if let Some(what) = f.strip_prefix("renvoyez ") {
+            let phrase = what.strip_suffix(" dans la main de son proprietaire").ok_or_else(|| self.unknown())?;
+            let subject = self.target(out, phrase)?;
+            self.push(out, Effect::ReturnToHand(subject), self.printed.clone());
+            Ok(())
+        } else if let Some((_, rest)) = f.split_once(" inflige ").or_else(|| f.split_once(" infligent ")) {
+            self.damage(out, rest)
+        } else if f == "contrecarrez le sort cible" {
+            let subject = self.target(out, "le sort cible")?;
+            self.push(out, Effect::Counter(subject), self.printed.clone());
+            Ok(())
+        } else if let Some(rest) = f.strip_prefix("vous gagnez ") {
+            let n = self.life(rest)?;
+            self.push(out, Effect::GainLife(n), self.printed.clone());
+            Ok(())
+        } else if let Some(rest) = f.strip_prefix("le joueur cible perd ") {
+            let amount = self.life(rest)?;
+            let who = self.target(out, "le joueur cible")?;
+            self.push(out, Effect::LoseLife { who, amount }, self.printed.clone());
+            Ok(())
+        } else if f == "tous les terrains sont des creatures 1/1 qui sont toujours des terrains" {
+            out.statics.push(Static::AllLandsAreCreatures);
+            Ok(())
+        } else {
+            Err(self.unknown())
+        }
+    }
+
+    /// The error for a sentence outside the subset, quoting it.
+    fn unknown(&self) -> String {
+        format!(
+            "phrase hors du sous-ensemble compris par le moteur : « {} » (voir docs/scenarios.md pour les phrases \
+             reconnues)",
+            self.printed
+        )
+    }
+
+    /// An instruction of this sentence; `part` the words it follows.
+    fn push(&self, out: &mut Text, effect: Effect, part: String) {
+        out.effects.push(Instruction { effect, sentence: self.printed.clone(), part });
+    }
+
+    /// A target phrase, added to the text's targets.
+    fn target(&self, out: &mut Text, phrase: &str) -> Result<Subject, String> {
+        let spec = target_phrase(phrase).ok_or_else(|| self.unknown())?;
+        out.targets.push(spec);
+        Ok(Subject::Target(out.targets.len() - 1))
+    }
+
+    /// « Détruisez toutes les créatures… », « Détruisez la créature ciblée et
+    /// le terrain ciblé » (one instruction per target, each its own part).
+    fn destroy(&self, out: &mut Text, what: &str) -> Result<(), String> {
+        if let Some(all) = all_creatures(what) {
+            self.push(out, Effect::Destroy { what: all, regenerate: true }, self.printed.clone());
+            return Ok(());
+        }
+        let mut effects = vec![];
+        for phrase in what.split(" et ") {
+            let subject = self.target(out, phrase)?;
+            let part = format!("détruisez {}", out.targets[out.targets.len() - 1].phrase);
+            effects.push((Effect::Destroy { what: subject, regenerate: true }, part));
+        }
+        for (effect, part) in effects {
+            self.push(out, effect, part);
+        }
+        Ok(())
+    }
+
+    /// « Il ne peut pas être régénéré » applies to the last destruction
+    /// before it; « Ils … » to all of them.
+    fn no_regeneration(&self, out: &mut Text, plural: bool) -> Result<(), String> {
+        let destroys: Vec<usize> = out
+            .effects
+            .iter()
+            .enumerate()
+            .filter(|(_, i)| matches!(i.effect, Effect::Destroy { .. }))
+            .map(|(i, _)| i)
+            .collect();
+        if destroys.is_empty() {
+            return Err(format!("« {} » ne suit aucune destruction", self.printed));
+        }
+        let concerned: &[usize] = if plural { &destroys } else { &destroys[destroys.len() - 1..] };
+        for &i in concerned {
+            if let Effect::Destroy { regenerate, .. } = &mut out.effects[i].effect {
+                *regenerate = false;
+            }
+        }
+        Ok(())
+    }
+
+    /// « Piochez deux cartes. »
+    fn draw(&self, out: &mut Text, rest: &str) -> Result<(), String> {
+        let mut words = rest.split(' ');
+        let n = words.next().and_then(number).ok_or_else(|| self.unknown())?;
+        if !matches!(words.next(), Some("carte" | "cartes")) || words.next().is_some() {
+            return Err(self.unknown());
+        }
+        self.push(out, Effect::Draw(n), self.printed.clone());
+        Ok(())
+    }
+
+    /// « ~ inflige 3 blessures à n'importe quelle cible » and its other
+    /// recipients.
+    fn damage(&self, out: &mut Text, rest: &str) -> Result<(), String> {
+        let (amount, rest) = rest.split_once(' ').ok_or_else(|| self.unknown())?;
+        let amount = number(amount).ok_or_else(|| self.unknown())?;
+        let to =
+            rest.strip_prefix("blessures ").or_else(|| rest.strip_prefix("blessure ")).ok_or_else(|| self.unknown())?;
+        let subject = match to {
+            "a n'importe quelle cible" => {
+                out.targets.push(TargetSpec::plain(TargetKind::Any));
+                Subject::Target(out.targets.len() - 1)
+            }
+            "a une cible, creature ou joueur" | "a une cible creature ou joueur" => {
+                out.targets.push(TargetSpec::plain(TargetKind::CreatureOrPlayer));
+                Subject::Target(out.targets.len() - 1)
+            }
+            "a chaque creature" => Subject::EachCreature,
+            "a chaque creature et a chaque joueur" => Subject::EachCreatureAndPlayer,
+            t => match t.strip_prefix("au ").or_else(|| t.strip_prefix("a ")) {
+                Some(phrase) if phrase.starts_with("joueur") => self.target(out, &format!("le {phrase}"))?,
+                Some(phrase) => self.target(out, phrase)?,
+                None => return Err(self.unknown()),
+            },
+        };
+        self.push(out, Effect::Damage { amount, to: subject }, self.printed.clone());
+        Ok(())
+    }
+
+    /// « 3 points de vie »: the amount of a life gain or loss.
+    fn life(&self, rest: &str) -> Result<u32, String> {
+        let (n, unit) = rest.split_once(' ').ok_or_else(|| self.unknown())?;
+        if !matches!(unit, "points de vie" | "point de vie") {
+            return Err(self.unknown());
+        }
+        number(n).ok_or_else(|| self.unknown())
+    }
 }
 
 #[cfg(test)]
