@@ -4,7 +4,7 @@
 use super::node::{Edge, EdgeIdx, EditionIdx, Node, NodeIdx, NodeKind, Origin, Resolution, SourceRef};
 use super::{Document, Graph, Owner};
 use crate::corpus::language;
-use crate::corpus::toc::TocTarget;
+use crate::corpus::toc::{TocEntry, TocTarget};
 use crate::corpus::{Item, ItemKind, ParsedDocument};
 use crate::text::{fold, quote, slug};
 use crate::vocab::{Anomaly, AnomalyKind, Edition, Lang, RuleId, refs};
@@ -12,6 +12,37 @@ use crate::vocab::{Anomaly, AnomalyKind, Edition, Lang, RuleId, refs};
 /// A rule whose text is one short line without final punctuation is a title
 /// (« 205.2. Types de cartes », « 701.2. Activate »).
 const MAX_TITLE_CHARS: usize = 60;
+
+/// What the items of one document share while they are added: where they
+/// come from, and what the items before them became.
+struct Adding {
+    /// The document's index in the graph.
+    document: usize,
+    /// Its path (the key of its table of contents).
+    path: String,
+    edition: EditionIdx,
+    language: Lang,
+    /// The document's own node.
+    node: NodeIdx,
+    /// The last rule seen, to report one out of order.
+    previous_rule: Option<(RuleId, u32)>,
+    /// The node each item before became (an example finds its rule here).
+    item_nodes: Vec<Option<NodeIdx>>,
+}
+
+impl Adding {
+    fn at(&self, line: u32) -> SourceRef {
+        SourceRef { document: self.document, line }
+    }
+}
+
+/// The parts of an article item.
+struct Article<'a> {
+    kicker: &'a [String],
+    title: &'a String,
+    markdown: &'a String,
+    covers: &'a Vec<RuleId>,
+}
 
 impl Graph {
     /// Builds the graph from parsed documents, in the order given.
@@ -118,147 +149,181 @@ impl Graph {
             shared: Vec::new(),
             node: doc_node,
         });
-
-        let mut item_nodes: Vec<Option<NodeIdx>> = Vec::with_capacity(doc.items.len());
-        let mut previous_rule: Option<(RuleId, u32)> = None;
+        let mut cx = Adding {
+            document: d,
+            path: doc.path,
+            edition,
+            language: doc.language,
+            node: doc_node,
+            previous_rule: None,
+            item_nodes: Vec::with_capacity(doc.items.len()),
+        };
         for item in &doc.items {
-            let at = SourceRef { document: d, line: item.first_line() };
-            let node = match &item.kind {
-                ItemKind::Header => {
-                    let n = &mut self.nodes[doc_node.0 as usize];
-                    set_text(n, item);
-                    Some(doc_node)
-                }
-                ItemKind::Contents(entries) => {
-                    let key = format!("sommaire:{}", doc.path);
-                    let mut node = blank(NodeKind::Contents, key, edition, doc.language, at);
-                    set_text(&mut node, item);
-                    let idx = self.push_node(node);
-                    for entry in entries {
-                        let id = match entry.target {
-                            TocTarget::Section(s) => RuleId::Section(s),
-                            TocTarget::Chapter(c) => {
-                                self.chapter_contents[edition.0 as usize] = true;
-                                RuleId::Chapter(c)
-                            }
-                            TocTarget::Named => continue,
-                        };
-                        let at = SourceRef { document: d, line: entry.line };
-                        self.numbered(edition, id, Origin::Contents, Some(&entry.title), doc.language, at);
-                    }
-                    Some(idx)
-                }
-                ItemKind::Section { number, title, heading } => {
-                    let id = RuleId::Section(*number);
-                    Some(self.heading_node(edition, id, title, heading, item, doc.language, at))
-                }
-                ItemKind::Chapter { number, title, heading } => {
-                    let id = RuleId::Chapter(*number);
-                    match (title, heading) {
-                        (Some(t), Some(h)) => Some(self.heading_node(edition, id, t, h, item, doc.language, at)),
-                        _ => {
-                            // A chapter introduction without a heading (table export).
-                            let idx = self.numbered(edition, id, Origin::Source, None, doc.language, at);
-                            let text = item.text();
-                            let n = &mut self.nodes[idx.0 as usize];
-                            n.language = language::detect(&text, doc.language);
-                            append_text(n, item);
-                            Some(idx)
-                        }
-                    }
-                }
-                ItemKind::Rule(id) => {
-                    if let Some((prev, _)) = previous_rule
-                        && *id < prev
-                    {
-                        self.anomaly(
-                            d,
-                            AnomalyKind::OutOfOrder,
-                            at.line,
-                            Some(id.to_string()),
-                            format!("la règle {id} apparaît après la règle {prev}"),
-                        );
-                    }
-                    previous_rule = Some((*id, at.line));
-                    Some(self.rule_node(edition, *id, item, doc.language, at))
-                }
-                ItemKind::RuleHeading(id) => {
-                    let text = item.text();
-                    let idx = self.numbered(edition, *id, Origin::Heading, Some(&text), doc.language, at);
-                    let n = &mut self.nodes[idx.0 as usize];
-                    n.language = language::detect(&text, doc.language);
-                    add_heading(n, &text);
-                    Some(idx)
-                }
-                ItemKind::Example { rule } => {
-                    let parent = item_nodes.get(*rule).copied().flatten();
-                    parent.map(|p| {
-                        let parent_node = &self.nodes[p.0 as usize];
-                        let key = format!("{}#exemple-{}", parent_node.label(), parent_node.examples.len() + 1);
-                        let mut node = blank(NodeKind::Example, key, parent_node.edition, doc.language, at);
-                        set_text(&mut node, item);
-                        node.language = language::detect(&node.text, doc.language);
-                        node.parent = Some(p);
-                        let idx = self.push_node(node);
-                        self.nodes[p.0 as usize].examples.push(idx);
-                        idx
-                    })
-                }
-                ItemKind::Glossary { term } => {
-                    let mut node = blank(NodeKind::Glossary, term.clone(), edition, doc.language, at);
-                    node.title = Some(term.clone());
-                    set_text(&mut node, item);
-                    if node.text.is_empty() {
-                        let msg = format!("le terme « {} » n'a pas de définition", quote(term));
-                        self.anomaly(d, AnomalyKind::EmptyGlossaryEntry, at.line, None, msg);
-                    }
-                    let idx = self.push_node(node);
-                    self.glossary.entry(fold(term)).or_default().push(idx);
-                    Some(idx)
-                }
-                ItemKind::Prose { title } => {
-                    let mut node = blank(NodeKind::Prose, title.clone(), edition, doc.language, at);
-                    node.title = Some(title.clone());
-                    set_text(&mut node, item);
-                    Some(self.push_node(node))
-                }
-                ItemKind::Article { kicker, title, markdown, covers } => {
-                    let base = slug(title.split(" (").next().unwrap_or(title));
-                    let mut key = base.clone();
-                    let mut n = 2;
-                    while self.articles.contains_key(&key) {
-                        key = format!("{base}-{n}");
-                        n += 1;
-                    }
-                    let mut node = blank(NodeKind::Article, key.clone(), edition, doc.language, at);
-                    node.title = Some(title.clone());
-                    node.heading = (!kicker.is_empty()).then(|| kicker.join(" · "));
-                    node.markdown = Some(markdown.clone());
-                    node.covers = covers.clone();
-                    set_text(&mut node, item);
-                    let idx = self.push_node(node);
-                    self.articles.insert(key, idx);
-                    Some(idx)
-                }
-                ItemKind::Orphan { reason } => {
-                    let text = item.text();
-                    let message = format!("{reason} : « {} »", quote(&text));
-                    let a = self.anomaly(d, AnomalyKind::OrphanText, at.line, None, message);
-                    self.anomalies[a].text = Some(text);
-                    self.own(d, &item.lines, Owner::Anomaly(a));
-                    self.own(d, &item.layout, Owner::Anomaly(a));
-                    None
-                }
-            };
+            let node = self.add_item(&mut cx, item);
             if let Some(n) = node {
                 self.own(d, &item.lines, Owner::Node(n));
                 self.own(d, &item.layout, Owner::Node(n));
             }
-            item_nodes.push(node);
+            cx.item_nodes.push(node);
         }
         for note in doc.notes {
             self.anomaly(d, note.kind, note.line, note.id, note.message);
         }
+    }
+
+    /// One item of a document: the node it becomes, or `None` when it
+    /// becomes an anomaly (or an example without its rule).
+    fn add_item(&mut self, cx: &mut Adding, item: &Item) -> Option<NodeIdx> {
+        let at = cx.at(item.first_line());
+        match &item.kind {
+            ItemKind::Header => {
+                set_text(&mut self.nodes[cx.node.0 as usize], item);
+                Some(cx.node)
+            }
+            ItemKind::Contents(entries) => Some(self.add_contents(cx, item, entries, at)),
+            ItemKind::Section { number, title, heading } => {
+                Some(self.heading_node(cx.edition, RuleId::Section(*number), title, heading, item, cx.language, at))
+            }
+            ItemKind::Chapter { number, title, heading } => {
+                Some(self.add_chapter(cx, RuleId::Chapter(*number), title.as_deref(), heading.as_deref(), item, at))
+            }
+            ItemKind::Rule(id) => Some(self.add_rule(cx, *id, item, at)),
+            ItemKind::RuleHeading(id) => {
+                let text = item.text();
+                let idx = self.numbered(cx.edition, *id, Origin::Heading, Some(&text), cx.language, at);
+                let n = &mut self.nodes[idx.0 as usize];
+                n.language = language::detect(&text, cx.language);
+                add_heading(n, &text);
+                Some(idx)
+            }
+            ItemKind::Example { rule } => {
+                let parent = cx.item_nodes.get(*rule).copied().flatten()?;
+                Some(self.add_example(cx, parent, item, at))
+            }
+            ItemKind::Glossary { term } => Some(self.add_glossary(cx, term, item, at)),
+            ItemKind::Prose { title } => {
+                let mut node = blank(NodeKind::Prose, title.clone(), cx.edition, cx.language, at);
+                node.title = Some(title.clone());
+                set_text(&mut node, item);
+                Some(self.push_node(node))
+            }
+            ItemKind::Article { kicker, title, markdown, covers } => {
+                Some(self.add_article(cx, Article { kicker, title, markdown, covers }, item, at))
+            }
+            ItemKind::Orphan { reason } => {
+                let text = item.text();
+                let message = format!("{reason} : « {} »", quote(&text));
+                let a = self.anomaly(cx.document, AnomalyKind::OrphanText, at.line, None, message);
+                self.anomalies[a].text = Some(text);
+                self.own(cx.document, &item.lines, Owner::Anomaly(a));
+                self.own(cx.document, &item.layout, Owner::Anomaly(a));
+                None
+            }
+        }
+    }
+
+    /// A table of contents: its node, and the sections and chapters it names
+    /// (their titles).
+    fn add_contents(&mut self, cx: &Adding, item: &Item, entries: &[TocEntry], at: SourceRef) -> NodeIdx {
+        let key = format!("sommaire:{}", cx.path);
+        let mut node = blank(NodeKind::Contents, key, cx.edition, cx.language, at);
+        set_text(&mut node, item);
+        let idx = self.push_node(node);
+        for entry in entries {
+            let id = match entry.target {
+                TocTarget::Section(s) => RuleId::Section(s),
+                TocTarget::Chapter(c) => {
+                    self.chapter_contents[cx.edition.0 as usize] = true;
+                    RuleId::Chapter(c)
+                }
+                TocTarget::Named => continue,
+            };
+            let at = cx.at(entry.line);
+            self.numbered(cx.edition, id, Origin::Contents, Some(&entry.title), cx.language, at);
+        }
+        idx
+    }
+
+    /// A chapter: with its heading, or an introduction without one (table
+    /// export).
+    fn add_chapter(
+        &mut self,
+        cx: &Adding,
+        id: RuleId,
+        title: Option<&str>,
+        heading: Option<&str>,
+        item: &Item,
+        at: SourceRef,
+    ) -> NodeIdx {
+        if let (Some(t), Some(h)) = (title, heading) {
+            return self.heading_node(cx.edition, id, t, h, item, cx.language, at);
+        }
+        let idx = self.numbered(cx.edition, id, Origin::Source, None, cx.language, at);
+        let text = item.text();
+        let n = &mut self.nodes[idx.0 as usize];
+        n.language = language::detect(&text, cx.language);
+        append_text(n, item);
+        idx
+    }
+
+    /// A rule or subrule; one numbered before the rule above it is reported.
+    fn add_rule(&mut self, cx: &mut Adding, id: RuleId, item: &Item, at: SourceRef) -> NodeIdx {
+        if let Some((prev, _)) = cx.previous_rule
+            && id < prev
+        {
+            let message = format!("la règle {id} apparaît après la règle {prev}");
+            self.anomaly(cx.document, AnomalyKind::OutOfOrder, at.line, Some(id.to_string()), message);
+        }
+        cx.previous_rule = Some((id, at.line));
+        self.rule_node(cx.edition, id, item, cx.language, at)
+    }
+
+    /// An example, attached to its rule in order.
+    fn add_example(&mut self, cx: &Adding, parent: NodeIdx, item: &Item, at: SourceRef) -> NodeIdx {
+        let parent_node = &self.nodes[parent.0 as usize];
+        let key = format!("{}#exemple-{}", parent_node.label(), parent_node.examples.len() + 1);
+        let mut node = blank(NodeKind::Example, key, parent_node.edition, cx.language, at);
+        set_text(&mut node, item);
+        node.language = language::detect(&node.text, cx.language);
+        node.parent = Some(parent);
+        let idx = self.push_node(node);
+        self.nodes[parent.0 as usize].examples.push(idx);
+        idx
+    }
+
+    /// A glossary entry; one without a definition is reported.
+    fn add_glossary(&mut self, cx: &Adding, term: &str, item: &Item, at: SourceRef) -> NodeIdx {
+        let mut node = blank(NodeKind::Glossary, term.to_string(), cx.edition, cx.language, at);
+        node.title = Some(term.to_string());
+        set_text(&mut node, item);
+        if node.text.is_empty() {
+            let msg = format!("le terme « {} » n'a pas de définition", quote(term));
+            self.anomaly(cx.document, AnomalyKind::EmptyGlossaryEntry, at.line, None, msg);
+        }
+        let idx = self.push_node(node);
+        self.glossary.entry(fold(term)).or_default().push(idx);
+        idx
+    }
+
+    /// A judge-class article, under a key made from its title (unique).
+    fn add_article(&mut self, cx: &Adding, article: Article, item: &Item, at: SourceRef) -> NodeIdx {
+        let title = article.title;
+        let base = slug(title.split(" (").next().unwrap_or(title));
+        let mut key = base.clone();
+        let mut n = 2;
+        while self.articles.contains_key(&key) {
+            key = format!("{base}-{n}");
+            n += 1;
+        }
+        let mut node = blank(NodeKind::Article, key.clone(), cx.edition, cx.language, at);
+        node.title = Some(title.clone());
+        node.heading = (!article.kicker.is_empty()).then(|| article.kicker.join(" · "));
+        node.markdown = Some(article.markdown.clone());
+        node.covers = article.covers.clone();
+        set_text(&mut node, item);
+        let idx = self.push_node(node);
+        self.articles.insert(key, idx);
+        idx
     }
 
     /// The node of a section or chapter, created if new; a title from a
