@@ -101,6 +101,34 @@ fn fmt(x: f64) -> String {
     format!("{x:.3}")
 }
 
+/// One row of a ranking table.
+fn row(set: &str, engine: &str, s: &Summary) {
+    println!(
+        "| {set}, {} requêtes | {engine} | {} | {} | {} |",
+        s.queries,
+        fmt(s.mrr_at_10),
+        fmt(s.recall_at_1),
+        fmt(s.recall_at_5)
+    );
+}
+
+/// Ranking, on the French corpus: arbitre and FTS5 on each set.
+fn ranking(sets: &[(&str, Vec<Question>)]) {
+    let french = arbitre::load(&[]).graph;
+    let index = SearchIndex::build(&french).unwrap();
+    let (fts, _) = Fts::build(&french);
+    println!("| jeu de requêtes | moteur | MRR@10 | rappel@1 | rappel@5 |");
+    println!("|---|---|---|---|---|");
+    for (name, qs) in sets {
+        let a = ranks(qs, |q| {
+            index.search(&french, q, 10, &Filters::default()).hits.iter().map(|h| french.node(h.node).label()).collect()
+        });
+        let f = ranks(qs, |q| fts.search(q).into_iter().map(|r| r.0).collect());
+        row(name, "arbitre", &a);
+        row(name, "SQLite FTS5", &f);
+    }
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; under `cargo test --benches` there is nothing to measure.
     if !std::env::args().any(|a| a == "--bench") {
@@ -117,27 +145,7 @@ fn main() {
     ];
     let english_questions = questions(PathBuf::from("tests/recherche/english.tsv"));
 
-    // Ranking, on the French corpus.
-    let french = arbitre::load(&[]).graph;
-    let index = SearchIndex::build(&french).unwrap();
-    let (fts, _) = Fts::build(&french);
-    println!("| jeu de requêtes | moteur | MRR@10 | rappel@1 | rappel@5 |");
-    println!("|---|---|---|---|---|");
-    for (name, qs) in &sets {
-        let a = ranks(qs, |q| {
-            index.search(&french, q, 10, &Filters::default()).hits.iter().map(|h| french.node(h.node).label()).collect()
-        });
-        let f = ranks(qs, |q| fts.search(q).into_iter().map(|r| r.0).collect());
-        for (engine, s) in [("arbitre", a), ("SQLite FTS5", f)] {
-            println!(
-                "| {name}, {} requêtes | {engine} | {} | {} | {} |",
-                s.queries,
-                fmt(s.mrr_at_10),
-                fmt(s.recall_at_1),
-                fmt(s.recall_at_5)
-            );
-        }
-    }
+    ranking(&sets);
 
     // Latency, with the full English edition beside the French corpus.
     let english = shared.join("corpus/MagicCompRules-2026-01-16.txt");
@@ -163,20 +171,9 @@ fn main() {
         index.search(&both, q, 10, &Filters::default()).hits.iter().map(|h| both.node(h.node).label()).collect()
     });
     let fts_english = ranks(&english_questions, |q| fts.search(q).into_iter().map(|r| r.0).collect());
-    println!(
-        "| anglais (tests/recherche/english.tsv), {} requêtes, avec l'édition anglaise | arbitre | {} | {} | {} |",
-        english_summary.queries,
-        fmt(english_summary.mrr_at_10),
-        fmt(english_summary.recall_at_1),
-        fmt(english_summary.recall_at_5)
-    );
-    println!(
-        "| anglais (tests/recherche/english.tsv), {} requêtes, avec l'édition anglaise | SQLite FTS5 | {} | {} | {} |",
-        fts_english.queries,
-        fmt(fts_english.mrr_at_10),
-        fmt(fts_english.recall_at_1),
-        fmt(fts_english.recall_at_5)
-    );
+    let english_set = "anglais (tests/recherche/english.tsv), avec l'édition anglaise";
+    row(english_set, "arbitre", &english_summary);
+    row(english_set, "SQLite FTS5", &fts_english);
     println!();
     println!("| corpus français + édition anglaise 2026-01-16 | arbitre | SQLite FTS5 |");
     println!("|---|---|---|");

@@ -70,6 +70,46 @@ fn source_files() -> Vec<SourceFile> {
     out
 }
 
+/// Where a block comment starting at `i` ends (nested ones included).
+fn block_comment_end(b: &[u8], mut i: usize) -> usize {
+    let mut depth = 0;
+    while i < b.len() {
+        if b[i..].starts_with(b"/*") {
+            depth += 1;
+            i += 2;
+        } else if b[i..].starts_with(b"*/") {
+            depth -= 1;
+            i += 2;
+            if depth == 0 {
+                break;
+            }
+        } else {
+            i += 1;
+        }
+    }
+    i
+}
+
+/// Where a raw string (`r"…"`, `r#"…"#`) starting at `i` ends; `None` when
+/// the `r` starts no raw string.
+fn raw_string_end(b: &[u8], i: usize) -> Option<usize> {
+    let mut j = i + 1;
+    let mut hashes = 0;
+    while b.get(j) == Some(&b'#') {
+        hashes += 1;
+        j += 1;
+    }
+    if b.get(j) != Some(&b'"') {
+        return None;
+    }
+    let close: Vec<u8> = std::iter::once(b'"').chain(std::iter::repeat_n(b'#', hashes)).collect();
+    j += 1;
+    while j < b.len() && !b[j..].starts_with(&close) {
+        j += 1;
+    }
+    Some(j + close.len())
+}
+
 /// The code without comments, string and char literals (a `crate::` in a
 /// doc comment or a message is not an import).
 fn strip_comments_and_strings(text: &str) -> String {
@@ -84,43 +124,20 @@ fn strip_comments_and_strings(text: &str) -> String {
                 }
             }
             b'/' if b.get(i + 1) == Some(&b'*') => {
-                let mut depth = 0;
-                while i < b.len() {
-                    if b[i..].starts_with(b"/*") {
-                        depth += 1;
-                        i += 2;
-                    } else if b[i..].starts_with(b"*/") {
-                        depth -= 1;
-                        i += 2;
-                        if depth == 0 {
-                            break;
-                        }
-                    } else {
-                        i += 1;
-                    }
-                }
+                i = block_comment_end(b, i);
                 out.push(' ');
             }
             b'r' if matches!(b.get(i + 1), Some(b'"' | b'#')) && (i == 0 || !is_ident(b[i - 1])) => {
-                // A raw string: r"…", r#"…"#.
-                let mut j = i + 1;
-                let mut hashes = 0;
-                while b.get(j) == Some(&b'#') {
-                    hashes += 1;
-                    j += 1;
+                match raw_string_end(b, i) {
+                    Some(end) => {
+                        i = end;
+                        out.push_str("\"\"");
+                    }
+                    None => {
+                        out.push('r');
+                        i += 1;
+                    }
                 }
-                if b.get(j) != Some(&b'"') {
-                    out.push('r');
-                    i += 1;
-                    continue;
-                }
-                let close: Vec<u8> = std::iter::once(b'"').chain(std::iter::repeat_n(b'#', hashes)).collect();
-                j += 1;
-                while j < b.len() && !b[j..].starts_with(&close) {
-                    j += 1;
-                }
-                i = j + close.len();
-                out.push_str("\"\"");
             }
             b'"' => {
                 i += 1;

@@ -1,0 +1,211 @@
+//! Query planning: the words and phrases of a query analyzed once into
+//! weighted terms per field and language ([`Plan`]), then, for each index,
+//! the tantivy query made of the terms that index holds
+//! ([`Plan::query_for`]). The weights are in [`super::weights`].
+
+use tantivy::query::{
+    BooleanQuery, BoostQuery, ConstScoreQuery, DisjunctionMaxQuery, Occur, PhraseQuery, Query, TermQuery,
+};
+use tantivy::schema::{Field, IndexRecordOption};
+use tantivy::{Searcher, Term};
+
+use super::analyzer::{EN_FOLD, EN_STEM, FR_FOLD, FR_STEM};
+use super::weights::*;
+use super::{Filters, SearchIndex};
+use crate::vocab::Lang;
+
+impl SearchIndex {
+    /// Analyzes the words and phrases once: each word's terms in every
+    /// field, with typo corrections for words no index knows; neighbouring
+    /// words as loose phrases; quoted phrases; filters as exact terms.
+    pub(super) fn plan(&self, searchers: &[Searcher], words: &[String], phrases: &[String], filters: &Filters) -> Plan {
+        let mut plan = Plan::default();
+        for w in words {
+            if let Some(word) = self.word_plan(searchers, w, &mut plan.corrections) {
+                plan.words.push(word);
+            }
+        }
+        plan.pairs = self.pairs(words);
+        plan.phrases = phrases.iter().map(|p| self.phrase(p)).filter(|alternatives| !alternatives.is_empty()).collect();
+        plan.filters = self.filter_terms(filters);
+        plan
+    }
+
+    /// One word: its stemmed and folded terms in each language's fields,
+    /// weighted; `None` for a stop word in both languages. A word no index
+    /// has seen is a typo: the nearest words the index knows are searched
+    /// instead, at a reduced weight, and listed in `corrections`.
+    fn word_plan(&self, searchers: &[Searcher], w: &str, corrections: &mut Vec<(Lang, String)>) -> Option<WordPlan> {
+        let mut word = WordPlan::default();
+        let mut folded: Vec<(Lang, String)> = Vec::new();
+        for (lang, stem, fold) in [(Lang::Fr, FR_STEM, FR_FOLD), (Lang::En, EN_STEM, EN_FOLD)] {
+            let f = self.fields.of(lang);
+            if let Some((_, s)) = self.terms(stem, w).into_iter().next() {
+                let stemmed = [
+                    (f.title, W_TITLE),
+                    (f.lead, W_LEAD),
+                    (f.text, W_TEXT),
+                    (f.examples, W_EXAMPLES),
+                    (f.context, W_CONTEXT),
+                ];
+                for (field, weight) in stemmed {
+                    word.terms.push((Term::from_field_text(field, &s), weight));
+                }
+                word.defines.push(Term::from_field_text(f.defines, &s));
+            }
+            if let Some((_, s)) = self.terms(fold, w).into_iter().next() {
+                for (field, weight) in [(f.title_fold, W_TITLE), (f.text_fold, W_TEXT), (f.examples_fold, W_EXAMPLES)] {
+                    word.terms.push((Term::from_field_text(field, &s), weight));
+                }
+                folded.push((lang, s));
+            }
+        }
+        if word.terms.is_empty() {
+            return None;
+        }
+        let known = word.terms.iter().any(|(t, _)| searchers.iter().any(|s| s.doc_freq(t).unwrap_or(0) > 0));
+        if !known {
+            for (lang, s) in folded {
+                let f = self.fields.of(lang);
+                for correction in self.vocabulary[lang as usize].corrections(&s) {
+                    for (field, weight) in
+                        [(f.title_fold, W_TITLE), (f.text_fold, W_TEXT), (f.examples_fold, W_EXAMPLES)]
+                    {
+                        word.terms.push((Term::from_field_text(field, correction), weight * W_TYPO));
+                    }
+                    corrections.push((lang, correction.to_string()));
+                }
+            }
+        }
+        Some(word)
+    }
+
+    /// Words typed next to each other, found close together: each pair of
+    /// neighbouring words is a loose phrase on the text and the examples.
+    fn pairs(&self, words: &[String]) -> Vec<Vec<(usize, Term)>> {
+        let joined = words.join(" ");
+        let mut pairs = Vec::new();
+        for (lang, stem) in [(Lang::Fr, FR_STEM), (Lang::En, EN_STEM)] {
+            let f = self.fields.of(lang);
+            let terms = self.terms(stem, &joined);
+            for pair in terms.windows(2) {
+                for field in [f.text, f.examples] {
+                    pairs.push(pair.iter().map(|(p, s)| (*p, Term::from_field_text(field, s))).collect());
+                }
+            }
+        }
+        pairs
+    }
+
+    /// A quoted phrase, in the folded fields: the alternatives (one per
+    /// field and language) of which one must appear.
+    fn phrase(&self, phrase: &str) -> Vec<Vec<(usize, Term)>> {
+        let mut alternatives = Vec::new();
+        for (lang, fold) in [(Lang::Fr, FR_FOLD), (Lang::En, EN_FOLD)] {
+            let f = self.fields.of(lang);
+            let terms = self.terms(fold, phrase);
+            if terms.is_empty() {
+                continue;
+            }
+            for field in [f.title_fold, f.text_fold, f.examples_fold] {
+                alternatives.push(terms.iter().map(|(pos, s)| (*pos, Term::from_field_text(field, s))).collect());
+            }
+        }
+        alternatives
+    }
+
+    /// The filters, as exact terms every result must have.
+    fn filter_terms(&self, filters: &Filters) -> Vec<Term> {
+        let mut terms = Vec::new();
+        let mut filter = |field: Field, value: String| terms.push(Term::from_field_text(field, &value));
+        if let Some(s) = filters.section {
+            filter(self.fields.section, s.to_string());
+        }
+        if let Some(c) = filters.chapter {
+            filter(self.fields.chapter, c.to_string());
+        }
+        if let Some(e) = &filters.edition {
+            filter(self.fields.edition, e.clone());
+        }
+        if let Some(l) = filters.language {
+            filter(self.fields.language, l.code().to_string());
+        }
+        terms
+    }
+}
+
+/// A search, analyzed: see [`SearchIndex::plan`].
+#[derive(Default)]
+pub(super) struct Plan {
+    words: Vec<WordPlan>,
+    /// Neighbouring words, as two-term phrases with their positions.
+    pairs: Vec<Vec<(usize, Term)>>,
+    /// Quoted phrases: for each, the alternatives (one per field) of which one must match.
+    phrases: Vec<Vec<Vec<(usize, Term)>>>,
+    /// Exact terms every result must have (section, chapter, edition, language).
+    filters: Vec<Term>,
+    /// The corrections made to words no index knew.
+    pub(super) corrections: Vec<(Lang, String)>,
+}
+
+/// One word of the query: its terms with their field weights, and the terms
+/// of the fields that say what a rule defines.
+#[derive(Default)]
+struct WordPlan {
+    terms: Vec<(Term, f32)>,
+    defines: Vec<Term>,
+}
+
+impl Plan {
+    /// The query for one index, with only the terms it contains (a term
+    /// missing from an index costs a weight and can match nothing); `None`
+    /// when nothing can match there.
+    pub(super) fn query_for(&self, searcher: &Searcher) -> Option<Box<dyn Query>> {
+        let present = |t: &Term| searcher.doc_freq(t).unwrap_or(0) > 0;
+        let term = |t: &Term| TermQuery::new(t.clone(), IndexRecordOption::WithFreqs);
+        let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        for w in &self.words {
+            let disjuncts: Vec<Box<dyn Query>> = w
+                .terms
+                .iter()
+                .filter(|(t, _)| present(t))
+                .map(|(t, weight)| Box::new(BoostQuery::new(Box::new(term(t)), *weight)) as Box<dyn Query>)
+                .collect();
+            if !disjuncts.is_empty() {
+                clauses.push((Occur::Should, Box::new(DisjunctionMaxQuery::with_tie_breaker(disjuncts, TIE_BREAKER))));
+            }
+            // A rule that defines the word gets a bonus on top of its match.
+            for d in w.defines.iter().filter(|t| present(t)) {
+                clauses.push((Occur::Should, Box::new(BoostQuery::new(Box::new(term(d)), W_DEFINES))));
+            }
+        }
+        for pair in &self.pairs {
+            if pair.iter().all(|(_, t)| present(t)) {
+                let phrase = PhraseQuery::new_with_offset_and_slop(pair.clone(), PROXIMITY_SLOP);
+                clauses.push((Occur::Should, Box::new(BoostQuery::new(Box::new(phrase), W_PROXIMITY))));
+            }
+        }
+        if clauses.is_empty() && self.phrases.is_empty() {
+            return None;
+        }
+        for alternatives in &self.phrases {
+            let possible: Vec<Box<dyn Query>> = alternatives
+                .iter()
+                .filter(|terms| terms.iter().all(|(_, t)| present(t)))
+                .map(|terms| match terms.len() {
+                    1 => Box::new(term(&terms[0].1)) as Box<dyn Query>,
+                    _ => Box::new(PhraseQuery::new_with_offset(terms.clone())),
+                })
+                .collect();
+            if possible.is_empty() {
+                return None; // a quoted phrase this index cannot contain
+            }
+            clauses.push((Occur::Must, Box::new(DisjunctionMaxQuery::new(possible))));
+        }
+        for f in &self.filters {
+            let q = TermQuery::new(f.clone(), IndexRecordOption::Basic);
+            clauses.push((Occur::Must, Box::new(ConstScoreQuery::new(Box::new(q), 0.0))));
+        }
+        Some(Box::new(BooleanQuery::new(clauses)))
+    }
+}

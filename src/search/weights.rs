@@ -1,0 +1,34 @@
+//! Every ranking weight and tuning constant, in one place: what a match in
+//! each field is worth, how much a typo correction, a close pair of words,
+//! a subrule's rank and an edition in another language weigh.
+//!
+//! Scores are BM25 per field (tantivy), multiplied by these weights; see
+//! [`super::plan`] for where each applies.
+
+/// Weight of a match in a rule's title (« Régénérer », « Flying »).
+pub(super) const W_TITLE: f32 = 2.0;
+/// Weight of a match in what the rule defines.
+pub(super) const W_DEFINES: f32 = 2.0;
+/// Weight of a match in the first sentence of the rule's text.
+pub(super) const W_LEAD: f32 = 1.5;
+/// Weight of a match in the rule's text.
+pub(super) const W_TEXT: f32 = 1.0;
+/// Weight of a match in the rule's examples (card names live there).
+pub(super) const W_EXAMPLES: f32 = 0.7;
+/// Weight of a match in the titles of the chapter and section around the rule.
+pub(super) const W_CONTEXT: f32 = 0.3;
+/// Weight of a word found through typo correction, relative to the same word typed right.
+pub(super) const W_TYPO: f32 = 0.7;
+/// Weight of two neighbouring words of the query appearing close together.
+pub(super) const W_PROXIMITY: f32 = 0.5;
+/// How many words may stand between them for the proximity bonus.
+pub(super) const PROXIMITY_SLOP: u32 = 2;
+/// The share of the other fields' scores added to a word's best field
+/// (tantivy's `DisjunctionMaxQuery` tie-breaker): one word counts mostly once.
+pub(super) const TIE_BREAKER: f32 = 0.1;
+/// The prior of a subrule's rank: the first subrule of a rule states it, the
+/// next ones refine it. The `k`-th sibling's score is divided by `1 + k × this`.
+pub(super) const RANK_PRIOR: f32 = 0.04;
+/// Weight of editions in another language than the query's: a French judge
+/// typing French wants the French rules first, and English ones after.
+pub(super) const W_OTHER_LANGUAGE: f32 = 0.5;
