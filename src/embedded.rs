@@ -3,7 +3,7 @@
 //!
 //! The binary alone serves everything; `build.rs` rebuilds it when `rules/`
 //! changes. The corpus reader takes its default documents from here
-//! ([`file`]), the engine its shipped scenarios ([`scenarios`]). A leaf: it
+//! ([`file()`]), the engine its shipped scenarios ([`scenarios`]). A leaf: it
 //! imports nothing else of the crate.
 
 use std::path::Path;

@@ -2,17 +2,21 @@
 //! each step explained with the rules it applies.
 //!
 //! ```text
-//! scenario.toml ──scenario::parse──▶ Scenario ──Game::play (each step)──▶ Events
-//!                  (card::, text::)                  │
-//!                                                    └──trace::run──▶ Outcome { steps (text, rules, board), result, expected }
+//! scenario.toml ──scenario::parse──▶ Scenario ──Game::play (each step)──▶ [Event] (data + rules)
+//!                  (card::, text::)                                           │
+//!                                    trace::run ◀──wording (French, one place)┘
+//!                                        └──▶ Outcome { steps (events, text, rules, board), result, expected }
 //! ```
 //!
 //! [`card`] reads type lines, colours and keywords; [`text`] reads the rules
 //! text of a card (a documented French subset, anything else is refused);
 //! [`scenario`] reads and checks the file, reporting every mistake with its
 //! line and key; [`game`] holds objects, zones and the stack and applies the
-//! rules (400.7, 601.2, 608, 613, 701, 704, 801); [`trace`] records the board
-//! after each step and compares the result with `[attendu]`.
+//! rules (400.7, 601.2, 608, 613, 701, 704, 801), returning [`event::Event`]s:
+//! what happened and the rules applied, as data; [`wording`] says them in
+//! French; [`trace`] records them with the board after each step and
+//! compares the result with `[attendu]`; [`render`] prints a trace for
+//! `explique`. [`index`] names cards, players and objects.
 //!
 //! Scenarios shipped with arbitre live in `rules/scenarios/` and are embedded
 //! in the binary ([`crate::embedded::scenarios`]).

@@ -5,13 +5,13 @@
 //!                                                          └─ anything else: WebError, a French page
 //! ```
 //!
-//! One handler file per page family: [`home`], [`rules`] (rules, chapters,
-//! sections), [`search`], [`articles`], [`examples`] (ruling scenarios and
-//! their editor), [`api`], [`assets`]. Handlers never import each other: what
-//! they share lives in [`render`] (addresses, links, linked text),
-//! [`request`] (parameters, node selection, search filters), [`contents`]
-//! (tables of contents, editions), [`catalogue`] (the shipped scenarios),
-//! [`pages`] (template structs) and [`error`]. Every route answers GET and HEAD (the
+//! One handler file per page family: `home`, `rules` (rules, chapters,
+//! sections), `search`, `articles`, `examples` (ruling scenarios and
+//! their editor), `api`, `assets`. Handlers never import each other: what
+//! they share lives in `render` (addresses, links, linked text),
+//! `request` (parameters, node selection, search filters), `contents`
+//! (tables of contents, editions), `catalogue` (the shipped scenarios),
+//! `pages` (template structs) and `error`. Every route answers GET and HEAD (the
 //! scenario editor also POST); other methods get a 405, unknown addresses a
 //! 404 page with a search box. Rule pages are rendered once per node and kept
 //! (the graph never changes while the server runs); the home page is

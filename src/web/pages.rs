@@ -1,7 +1,7 @@
 //! One askama template struct per page, and the plain data they show.
 //!
 //! Handlers build these from the graph; templates only lay them out. Text
-//! already turned into HTML by [`super::render`] (escaped, with links) is in
+//! already turned into HTML by `web::render` (escaped, with links) is in
 //! fields ending in `_html`, and they are the only thing templates print
 //! unescaped (`|safe`): everything else goes through askama's escaping,
 //! attributes included (`lang="{{ lang }}"`). The test

@@ -14,8 +14,8 @@
 //! data, with the rules applied; [`super::wording`] says them in French and
 //! [`super::trace`] records them with the board.
 //!
-//! The rules are applied in three files beside this one: [`targets`] (legal
-//! targets, 115 and 608.2b), [`resolution`] (608, 701) and [`state_based`]
+//! The rules are applied in three files beside this one: `targets.rs` (legal
+//! targets, 115 and 608.2b), `resolution.rs` (608, 701) and `state_based.rs`
 //! (704).
 
 mod resolution;
