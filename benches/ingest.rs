@@ -48,5 +48,33 @@ fn ingest(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, ingest);
+/// Aligning two English editions by content: the current one and the one
+/// before it, and the current one and the edition the French 701 table
+/// translates (2024-03-08, from the archive).
+fn align(c: &mut Criterion) {
+    let Some(dir) = shared::dir() else {
+        eprintln!("shared/corpus introuvable : banc d'essai de l'alignement ignoré");
+        return;
+    };
+    let files = [
+        "corpus/archive/MagicCompRules-2024-03-08.txt",
+        "corpus/MagicCompRules-2025-11-14.txt",
+        "corpus/MagicCompRules-2026-01-16.txt",
+    ];
+    let g = arbitre::load_with(&files.map(|f| dir.join(f))).graph;
+    let edition = |date: &str| {
+        let i = g.editions().iter().position(|e| e.date.is_some_and(|d| d.to_string() == date)).expect("edition");
+        arbitre::graph::EditionIdx(i as u16)
+    };
+    let mut group = c.benchmark_group("align");
+    for old in ["2025-11-14", "2024-03-08"] {
+        let (a, b) = (edition(old), edition("2026-01-16"));
+        group.bench_function(BenchmarkId::new("english", format!("{old}..2026-01-16")), |bench| {
+            bench.iter(|| g.align(a, b))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, ingest, align);
 criterion_main!(benches);

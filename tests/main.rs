@@ -6,6 +6,8 @@
 //! when `CI` is set ([`common::skip`]). Behaviour only: speed is measured by
 //! the benches, never asserted here.
 
+/// Editions aligned by content: which rule each rule became, renumbered or changed.
+mod alignment;
 /// A real browser (headless Chromium via chromedriver) against the real server: what a judge does with the pages.
 mod browser;
 /// The `arbitre` binary: outputs, JSON keys, exit codes, French messages, CLI snapshots.

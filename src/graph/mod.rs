@@ -15,6 +15,7 @@
 //! versions of an id a judge is shown is decided in one place, `versions`
 //! ([`Graph::find`], [`Graph::preferred`]).
 
+pub mod align;
 mod audit;
 mod build;
 pub mod node;

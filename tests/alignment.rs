@@ -1,0 +1,71 @@
+//! Editions aligned by content, not by number ([`arbitre::graph::align`]):
+//! the English diff 2025-11-14 → 2026-01-16 checked by hand, and rules
+//! renumbered since the edition the French 701 table translates.
+
+use arbitre::Graph;
+use arbitre::graph::NodeKind;
+use arbitre::graph::align::{Alignment, Relation};
+use arbitre::vocab::Lang;
+
+use crate::common::{edition, english_editions, id, node, shared};
+
+/// The rules and subrules of an alignment with this relation, as `old→new` labels.
+fn labels(g: &Graph, a: &Alignment, relation: Relation) -> Vec<String> {
+    a.pairs
+        .iter()
+        .filter(|p| p.relation == relation)
+        .filter(|p| p.old.or(p.new).is_some_and(|n| matches!(g.node(n).kind, NodeKind::Rule | NodeKind::Subrule)))
+        .map(|p| {
+            let label = |n: Option<_>| n.map_or("-".to_string(), |n| g.node(n).label());
+            format!("{}→{}", label(p.old), label(p.new))
+        })
+        .collect()
+}
+
+/// 2025-11-14 → 2026-01-16, read by hand (both texts, rule by rule): 3,109
+/// rules then, 3,114 now; 3,100 kept their number and text; « Friends
+/// forever » (702.124k) joined the list of 702.124i, so the three partner
+/// subrules after it moved up one letter (m→k, n→m, p→n: letters skip l and
+/// o); five rules changed their text (205.3m and 207.2c lists, 601.2a,
+/// 702.124a and 702.124i); Blight (701.68, a–d) and 610.5 are new.
+#[test]
+fn english_2025_11_to_2026_01() {
+    let Some(files) = english_editions() else { return };
+    let g = arbitre::load_with(&files).graph;
+    let (old, new) = (edition(&g, Lang::En, "2025-11-14"), edition(&g, Lang::En, "2026-01-16"));
+    let a = g.align(old, new);
+    let same = labels(&g, &a, Relation::Same);
+    assert_eq!(same.len(), 3103);
+    let renumbered: Vec<&String> = same.iter().filter(|l| l.split_once('→').is_some_and(|(x, y)| x != y)).collect();
+    assert_eq!(renumbered, ["702.124m→702.124k", "702.124n→702.124m", "702.124p→702.124n"]);
+    assert_eq!(
+        labels(&g, &a, Relation::Changed),
+        ["205.3m→205.3m", "207.2c→207.2c", "601.2a→601.2a", "702.124a→702.124a", "702.124i→702.124i"]
+    );
+    assert_eq!(labels(&g, &a, Relation::Removed), ["702.124k→-"]);
+    assert_eq!(
+        labels(&g, &a, Relation::Added),
+        ["-→610.5", "-→701.68", "-→701.68a", "-→701.68b", "-→701.68c", "-→701.68d"]
+    );
+}
+
+/// The edition the French 701 table translates (2024-03-08) against the
+/// current one: keyword actions inserted since then push « Regenerate »
+/// from 701.15 to 701.19 and « Scry » from 701.18 to 701.22, while 701.15
+/// is now « Goad » — numbers alone would pair the wrong rules.
+#[test]
+fn keyword_actions_renumbered_since_2024() {
+    let Some(archive) = shared("corpus/archive/MagicCompRules-2024-03-08.txt") else { return };
+    let Some(mut files) = english_editions() else { return };
+    files.push(archive);
+    let g = arbitre::load_with(&files).graph;
+    let (old, new) = (edition(&g, Lang::En, "2024-03-08"), edition(&g, Lang::En, "2026-01-16"));
+    let a = g.align(old, new);
+    for (then, now) in [("701.15", "701.19"), ("701.15a", "701.19a"), ("701.18a", "701.22a"), ("701.7a", "701.8a")] {
+        let pair = a.new_of(node(&g, old, then)).unwrap_or_else(|| panic!("{then}"));
+        assert_eq!(pair.new.map(|n| g.node(n).id), Some(Some(id(now))), "{then} → {now}");
+        assert_ne!(pair.relation, Relation::Removed);
+    }
+    // No pairing by number alone: 701.15 of 2024 is not 701.15 of 2026.
+    assert_ne!(a.new_of(node(&g, old, "701.15")).and_then(|p| p.new), Some(node(&g, new, "701.15")));
+}
