@@ -17,6 +17,10 @@
 //!   when `[attendu]` holds or is absent, 1 when it does not, 2 when the
 //!   scenario is invalid (file, line and key named).
 //!
+//! - `arbitre compare ANCIENNE NOUVELLE [--json] [corpus]`: what changed
+//!   between two editions of one language, aligned by content
+//!   ([`crate::graph::align`]); exit 2 for an edition not loaded.
+//!
 //! Filters: `--section N`, `--chapitre N`, `--edition DATE`, `--langue fr|en`.
 //! Corpus: `--corpus CHEMIN` reads those documents instead of the embedded
 //! corpus, `--avec CHEMIN` beside it (both repeatable).
@@ -127,6 +131,21 @@ enum Command {
         #[command(flatten)]
         corpus: CorpusArgs,
     },
+    /// Compare deux éditions d'une même langue : règles ajoutées, retirées, renumérotées, modifiées, glossaire.
+    #[command(help_template = "{about}\n\nUtilisation : {usage}\n\n{all-args}")]
+    Compare {
+        /// L'ancienne édition : sa date (2025-11-14), ou en-2025-11-14 si deux langues ont cette date.
+        #[arg(value_name = "ANCIENNE")]
+        old: String,
+        /// La nouvelle édition, de même.
+        #[arg(value_name = "NOUVELLE")]
+        new: String,
+        /// Sortie JSON : added[], removed[], renumbered[] (from, to), changed[], references_only[], glossary.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        corpus: CorpusArgs,
+    },
     /// Joue un scénario de décision (TOML) étape par étape et explique chaque étape avec ses règles.
     #[command(help_template = "{about}\n\nUtilisation : {usage}\n\n{all-args}")]
     Explique {
@@ -219,6 +238,7 @@ pub fn run(
             evalue(&file, json, &filters.filters(), &corpus, out, err)
         }
         Command::Explique { file, json, corpus } => explique(&file, json, &corpus, out, err),
+        Command::Compare { old, new, json, corpus } => compare(&old, &new, json, &corpus, out, err),
     };
     result.unwrap_or_else(|e| {
         let _ = writeln!(err, "erreur : {e}");
@@ -237,7 +257,7 @@ fn usage_error(e: &clap::Error, out: &mut dyn Write, err: &mut dyn Write) -> u8 
             return 0;
         }
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
-            "aucune commande donnée (serve, check, regle, cherche, evalue-recherche, explique)".to_string()
+            "aucune commande donnée (serve, check, regle, cherche, evalue-recherche, explique, compare)".to_string()
         }
         ErrorKind::InvalidSubcommand => {
             format!("commande inconnue{}", arg(ContextKind::InvalidSubcommand))
@@ -267,6 +287,83 @@ fn check(paths: &[PathBuf], json: bool, out: &mut dyn Write, err: &mut dyn Write
         writeln!(err, "erreur : {e}")?;
     }
     Ok(if loaded.errors.is_empty() { 0 } else { 1 })
+}
+
+/// `compare`: two editions of one language, aligned by content.
+fn compare(
+    old: &str,
+    new: &str,
+    json: bool,
+    corpus: &CorpusArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<u8> {
+    let loaded = corpus.load(err)?;
+    let g = &loaded.graph;
+    let editions = match (find_edition(g, old), find_edition(g, new)) {
+        (Ok(a), Ok(b)) if g.edition(a).language == g.edition(b).language => (a, b),
+        (Ok(_), Ok(_)) => {
+            writeln!(err, "erreur : les deux éditions doivent être de la même langue")?;
+            return Ok(2);
+        }
+        (Err(e), _) | (_, Err(e)) => {
+            writeln!(err, "erreur : {e}")?;
+            return Ok(2);
+        }
+    };
+    let c = g.compare(editions.0, editions.1);
+    if json {
+        serde_json::to_writer_pretty(&mut *out, &c)?;
+        writeln!(out)?;
+        return Ok(0);
+    }
+    let list = |items: &[String]| if items.is_empty() { String::new() } else { format!(" : {}", items.join(", ")) };
+    let count = |n: usize, one: &str, many: &str| format!("{n} {}", if n > 1 { many } else { one });
+    writeln!(out, "Comparaison : {} → {}", c.old, c.new)?;
+    writeln!(
+        out,
+        "  {} (sections, chapitres et règles ; numéro changé ou non)",
+        count(c.same, "identique", "identiques")
+    )?;
+    let renumbered: Vec<String> = c.renumbered.iter().map(|r| format!("{} → {}", r.from, r.to)).collect();
+    writeln!(out, "  {}{}", count(c.renumbered.len(), "renumérotée", "renumérotées"), list(&renumbered))?;
+    writeln!(out, "  {}{}", count(c.changed.len(), "modifiée", "modifiées"), list(&c.changed))?;
+    let only =
+        count(c.references_only.len(), "où seuls les numéros cités changent", "où seuls les numéros cités changent");
+    writeln!(out, "  {only}{}", list(&c.references_only))?;
+    writeln!(out, "  {}{}", count(c.added.len(), "ajoutée", "ajoutées"), list(&c.added))?;
+    writeln!(out, "  {}{}", count(c.removed.len(), "retirée", "retirées"), list(&c.removed))?;
+    let gl = &c.glossary;
+    writeln!(out, "Glossaire :")?;
+    writeln!(out, "  {}{}", count(gl.added.len(), "terme ajouté", "termes ajoutés"), list(&gl.added))?;
+    writeln!(out, "  {}{}", count(gl.removed.len(), "terme retiré", "termes retirés"), list(&gl.removed))?;
+    writeln!(
+        out,
+        "  {}{}",
+        count(gl.changed.len(), "définition modifiée", "définitions modifiées"),
+        list(&gl.changed)
+    )?;
+    Ok(0)
+}
+
+/// An edition by its date (`2025-11-14`) or language and date (`en-2025-11-14`).
+fn find_edition(g: &Graph, s: &str) -> Result<crate::graph::EditionIdx, String> {
+    let (lang, date) = match s.split_once('-').filter(|(l, _)| Lang::parse(l).is_some()) {
+        Some((l, d)) => (Lang::parse(l), d),
+        None => (None, s),
+    };
+    let found: Vec<usize> = (0..g.editions().len())
+        .filter(|&i| {
+            let e = &g.editions()[i];
+            e.date.is_some_and(|d| d.to_string() == date) && lang.is_none_or(|l| e.language == l)
+        })
+        .collect();
+    let loaded = || g.editions().iter().filter(|e| e.date.is_some()).map(|e| e.label()).collect::<Vec<_>>().join(", ");
+    match found.as_slice() {
+        [i] => Ok(crate::graph::EditionIdx(*i as u16)),
+        [] => Err(format!("édition « {s} » absente du corpus chargé (éditions : {})", loaded())),
+        _ => Err(format!("plusieurs éditions datées {date} : précisez la langue (fr-{date} ou en-{date})")),
+    }
 }
 
 /// `explique`: exit 0 when `[attendu]` holds or is absent, 1 when it does

@@ -69,3 +69,40 @@ fn keyword_actions_renumbered_since_2024() {
     // No pairing by number alone: 701.15 of 2024 is not 701.15 of 2026.
     assert_ne!(a.new_of(node(&g, old, "701.15")).and_then(|p| p.new), Some(node(&g, new, "701.15")));
 }
+
+/// `arbitre compare`: the hand-read diff in JSON, stable keys.
+#[test]
+fn compare_prints_what_changed() {
+    let Some(files) = english_editions() else { return };
+    let mut args = vec!["compare".to_string(), "2025-11-14".into(), "en-2026-01-16".into(), "--json".into()];
+    for f in &files {
+        args.extend(["--avec".to_string(), f.to_string_lossy().into_owned()]);
+    }
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_arbitre")).args(&args).output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let strings = |key: &str| -> Vec<String> {
+        v[key].as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect()
+    };
+    assert_eq!(strings("removed"), ["702.124k"]);
+    assert_eq!(strings("added"), ["610.5", "701.68", "701.68a", "701.68b", "701.68c", "701.68d"]);
+    assert_eq!(strings("changed"), ["205.3m", "207.2c", "601.2a", "702.124a", "702.124i"]);
+    assert_eq!(v["renumbered"][0], serde_json::json!({ "from": "702.124m", "to": "702.124k" }));
+    assert_eq!(v["glossary"]["added"], serde_json::json!(["Blight"]));
+    assert_eq!(v["glossary"]["removed"], serde_json::json!(["Friends Forever"]));
+    assert!(v["references_only"].as_array().unwrap().is_empty());
+}
+
+/// An edition that is not loaded, or a date two languages share: exit 2,
+/// in French, with what is loaded.
+#[test]
+fn compare_names_the_editions_it_knows() {
+    let run = |args: &[&str]| std::process::Command::new(env!("CARGO_BIN_EXE_arbitre")).args(args).output().unwrap();
+    let o = run(&["compare", "1999-01-01", "2011-02-04"]);
+    assert_eq!(o.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&o.stderr);
+    assert!(message.contains("édition « 1999-01-01 » absente du corpus chargé (éditions : fr 2011-02-04"), "{message}");
+    let o = run(&["compare", "2011-02-04", "2024-02-02"]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("Comparaison : fr 2011-02-04 → fr 2024-02-02"));
+}

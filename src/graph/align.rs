@@ -255,3 +255,101 @@ fn pair_identical(
         taken.insert(n, c.node);
     }
 }
+
+/// What changed from one edition to another, as printed by `arbitre
+/// compare` (JSON keys stable): rules added, removed, renumbered, changed,
+/// changed only in the rule numbers they cite, and glossary entries.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Comparison {
+    /// The old edition (`en 2025-11-14`).
+    pub old: String,
+    /// The new edition.
+    pub new: String,
+    /// Rules aligned `same`, renumbered or not.
+    pub same: usize,
+    /// Rules only in the new edition.
+    pub added: Vec<String>,
+    /// Rules only in the old edition.
+    pub removed: Vec<String>,
+    /// Rules whose number changed (their text may have changed too).
+    pub renumbered: Vec<Renumbered>,
+    /// Rules whose text changed, by their new number.
+    pub changed: Vec<String>,
+    /// Rules whose text changed only in the rule numbers it cites.
+    pub references_only: Vec<String>,
+    /// Glossary entries, by term.
+    pub glossary: GlossaryChanges,
+}
+
+/// A rule renumbered from one edition to the next.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Renumbered {
+    /// Its number in the old edition.
+    pub from: String,
+    /// Its number in the new edition.
+    pub to: String,
+}
+
+/// Glossary entries added, removed and changed, by term.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct GlossaryChanges {
+    /// Terms only in the new edition.
+    pub added: Vec<String>,
+    /// Terms only in the old edition.
+    pub removed: Vec<String>,
+    /// Terms whose definition changed.
+    pub changed: Vec<String>,
+}
+
+impl Graph {
+    /// What changed from one edition to another of the same language.
+    pub fn compare(&self, old: EditionIdx, new: EditionIdx) -> Comparison {
+        let alignment = self.align(old, new);
+        let label = |n: Option<NodeIdx>| n.map(|n| self.node(n).label()).unwrap_or_default();
+        let rules = |relation: Relation| -> Vec<String> {
+            alignment
+                .pairs
+                .iter()
+                .filter(|p| p.relation == relation)
+                .map(|p| label(if relation == Relation::Removed { p.old } else { p.new }))
+                .collect()
+        };
+        Comparison {
+            old: self.edition(old).label(),
+            new: self.edition(new).label(),
+            same: alignment.count(Relation::Same),
+            added: rules(Relation::Added),
+            removed: rules(Relation::Removed),
+            renumbered: alignment
+                .renumbered(self)
+                .map(|p| Renumbered { from: label(p.old), to: label(p.new) })
+                .collect(),
+            changed: rules(Relation::Changed),
+            references_only: alignment.pairs.iter().filter(|p| p.references_only).map(|p| label(p.new)).collect(),
+            glossary: self.compare_glossary(old, new),
+        }
+    }
+
+    /// Glossary entries of two editions, by term.
+    fn compare_glossary(&self, old: EditionIdx, new: EditionIdx) -> GlossaryChanges {
+        // Terms compared folded, quotes and spaces normalized (« Isn't » and
+        // « Isn’t » are one term); definitions compared as printed.
+        let entries = |e: EditionIdx| -> std::collections::BTreeMap<String, (&str, &str)> {
+            self.nodes()
+                .iter()
+                .filter(|n| n.edition == e && n.kind == super::NodeKind::Glossary)
+                .map(|n| {
+                    let key = crate::text::fold(&n.key).replace(['’', '‘'], "'").replace(['“', '”'], "\"");
+                    (key.split_whitespace().collect::<Vec<_>>().join(" "), (n.key.as_str(), n.text.as_str()))
+                })
+                .collect()
+        };
+        let (a, b) = (entries(old), entries(new));
+        let term = |(_, (t, _)): (&String, &(&str, &str))| t.to_string();
+        GlossaryChanges {
+            added: b.iter().filter(|(k, _)| !a.contains_key(*k)).map(term).collect(),
+            removed: a.iter().filter(|(k, _)| !b.contains_key(*k)).map(term).collect(),
+            changed: a.iter().filter(|(k, (_, d))| b.get(*k).is_some_and(|(_, e)| e != d)).map(term).collect(),
+        }
+    }
+}
