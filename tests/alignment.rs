@@ -106,3 +106,47 @@ fn compare_names_the_editions_it_knows() {
     assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(String::from_utf8_lossy(&o.stdout).starts_with("Comparaison : fr 2011-02-04 → fr 2024-02-02"));
 }
+
+/// The French texts followed to the current English rules through the
+/// editions they translate: the French 701 table (numbered as 2024-03-08)
+/// and the 2011 chapter 608 (2011-02-04). Numbers alone would offer
+/// « régénérer » as *Goad* and the 2011 608.2g as the rule on paying mana.
+#[test]
+fn french_texts_reach_the_rules_in_force_through_their_source() {
+    let Some(dir) = crate::common::shared_dir() else {
+        crate::common::skip("le test entier, faute de shared/corpus");
+        return;
+    };
+    let files = [
+        "archive/MagicCompRules-2011-02-04.txt",
+        "archive/MagicCompRules-2024-03-08.txt",
+        "MagicCompRules-2026-01-16.txt",
+    ]
+    .map(|f| dir.join("corpus").join(f));
+    let g = arbitre::load_with(&files).graph;
+    let current = edition(&g, Lang::En, "2026-01-16");
+    let follow = |fr_date: &str, en_date: &str, pairs: &[(&str, &str, Relation)]| {
+        let (fr, en) = (edition(&g, Lang::Fr, fr_date), edition(&g, Lang::En, en_date));
+        let a = g.through_source(fr, en, &g.align(en, current));
+        for (french, now, relation) in pairs {
+            let pair = a.new_of(node(&g, fr, french)).unwrap_or_else(|| panic!("{french}"));
+            assert_eq!(pair.new.and_then(|n| g.node(n).id), Some(id(now)), "{french} → {now}");
+            assert_eq!(pair.relation, *relation, "{french} → {now}");
+        }
+    };
+    follow(
+        "2024-02-02",
+        "2024-03-08",
+        &[
+            ("701.7a", "701.8a", Relation::Same),
+            ("701.15a", "701.19a", Relation::Same),
+            ("701.15b", "701.19b", Relation::Same),
+            ("701.18a", "701.22a", Relation::Same),
+        ],
+    );
+    follow(
+        "2011-02-04",
+        "2011-02-04",
+        &[("608.2g", "608.2h", Relation::Changed), ("608.2b", "608.2b", Relation::Changed)],
+    );
+}

@@ -256,6 +256,36 @@ fn pair_identical(
     }
 }
 
+impl Graph {
+    /// A translation's rules in a target edition of another language,
+    /// through the edition it translates: a translated rule is its source's
+    /// rule of the same number (a translation keeps the numbers of its
+    /// source), and that rule is followed into the target by content
+    /// (`source_to_target`, from [`Graph::align`]). A rule whose number the
+    /// source lacks is `removed`.
+    pub fn through_source(
+        &self,
+        translation: EditionIdx,
+        source: EditionIdx,
+        source_to_target: &Alignment,
+    ) -> Alignment {
+        let pairs = self
+            .ordered(translation)
+            .iter()
+            .filter_map(|&n| {
+                let id = self.node(n).id?;
+                let removed = Pair { old: Some(n), new: None, relation: Relation::Removed, references_only: false };
+                let Some(&src) = self.occurrences(source, id).first() else { return Some(removed) };
+                Some(match source_to_target.new_of(src) {
+                    Some(p) => Pair { old: Some(n), ..*p },
+                    None => removed,
+                })
+            })
+            .collect();
+        Alignment { pairs }
+    }
+}
+
 /// What changed from one edition to another, as printed by `arbitre
 /// compare` (JSON keys stable): rules added, removed, renumbered, changed,
 /// changed only in the rule numbers they cite, and glossary entries.
