@@ -125,8 +125,15 @@ async fn canonical_addresses() {
 async fn english_passages_are_marked() {
     let (_, _, body) = get("/regles/701.8c").await;
     assert!(body.contains("<div class=\"text\" lang=\"en\"><p>If a card is discarded"), "{body}");
+    assert!(
+        body.contains("<p class=\"untranslated\">Non traduit : le document français donne ce texte en anglais.</p>")
+    );
     let (_, _, body) = get("/regles/701.8").await;
     assert!(body.contains("<section class=\"passage depth-1\" id=\"R7018c\" lang=\"en\">"));
+    assert!(body.contains("701.8c</a> <span class=\"untranslated\" lang=\"fr\">non traduit</span>"), "{body}");
+    // French text is not marked.
+    let (_, _, body) = get("/regles/701.8a").await;
+    assert!(!body.contains("untranslated"), "{body}");
 }
 
 #[actix_web::test]

@@ -133,6 +133,8 @@ pub struct Passage {
     pub text_html: String,
     /// The `lang` attribute of the text: « en » for English, empty for French (the page's language).
     pub lang: &'static str,
+    /// English text left untranslated in a French document: marked « non traduit ».
+    pub untranslated: bool,
     /// 0 for a rule, 1 for a subrule, 2 for an example.
     pub depth: u8,
     /// Its title, for rules that have one.
@@ -159,6 +161,8 @@ pub struct RulePage {
     pub anchor: String,
     /// The text, as HTML with links.
     pub text_html: String,
+    /// English text left untranslated in a French document: marked « non traduit ».
+    pub untranslated: bool,
     /// The `lang` attribute of the text: « en » for English, empty for French (the page's language).
     pub lang: &'static str,
     /// Why the rule has no text of its own, if it has none.

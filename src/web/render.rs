@@ -89,6 +89,13 @@ pub fn lang_of(lang: Lang) -> &'static str {
     }
 }
 
+/// Whether a node is English text inside a French edition: a cell the
+/// French document left untranslated (the 701 table has 71).
+pub fn untranslated(g: &Graph, idx: NodeIdx) -> bool {
+    let n = g.node(idx);
+    n.language == Lang::En && g.edition(n.edition).language == Lang::Fr
+}
+
 /// Links to the existing rules nearest to an id.
 pub fn nearest(g: &Graph, id: RuleId) -> Vec<Link> {
     g.nearest(id, 6).into_iter().filter_map(|n| g.find(n)).map(|n| link(g, n, None)).collect()

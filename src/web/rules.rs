@@ -13,7 +13,7 @@ use super::catalogue::Examples;
 use super::contents::sections;
 use super::error::WebError;
 use super::pages::{ChapterPage, Layout, Link, Passage, RulePage};
-use super::render::{anchor_of, api_url_of, lang_of, link, text_html, url_of};
+use super::render::{anchor_of, api_url_of, lang_of, link, text_html, untranslated, url_of};
 use super::request::{params, select};
 use super::{AppState, html, redirect};
 use crate::graph::{Graph, NodeIdx, NodeKind, Origin};
@@ -114,6 +114,7 @@ fn passage(g: &Graph, idx: NodeIdx, depth: u8) -> Passage {
         url: url_of(g, idx).unwrap_or_default(),
         text_html: text_html(g, idx),
         lang: lang_of(n.language),
+        untranslated: untranslated(g, idx),
         depth,
         title: if n.text.as_str() == n.title.as_deref().unwrap_or("") {
             String::new()
@@ -197,6 +198,7 @@ fn rule_page(g: &Graph, idx: NodeIdx, scenarios: Vec<Link>) -> RulePage {
         breadcrumb: breadcrumb(g, idx),
         anchor: anchor_of(g, idx),
         text_html: if n.has_text() { text_html(g, idx) } else { String::new() },
+        untranslated: n.has_text() && untranslated(g, idx),
         lang: lang_of(n.language),
         note: note(g, idx),
         examples: n.examples.iter().map(|&e| passage(g, e, 2)).collect(),
