@@ -4,14 +4,17 @@
 //! are stable (tools read them): `documents[]` with `path`, `format`,
 //! `language`, `edition`, `rules`, `examples`, `anomalies[]` (`kind`, `id`,
 //! `line`, `message`), and `totals` with `rules`, `examples`, `references`,
-//! `resolved`, `title_only`, `dangling`. The text form is in French.
+//! `resolved`, `title_only`, `dangling`; `alignments[]` (`old`, `new`, `same`,
+//! `changed`, `added`, `removed`, `renumbered`) for consecutive editions of one
+//! language. The text form is in French.
 
 use std::fmt::Write as _;
 
 use serde::Serialize;
 
 use crate::Loaded;
-use crate::graph::{Counts, LineAudit};
+use crate::graph::align::Relation;
+use crate::graph::{Counts, EditionIdx, Graph, LineAudit};
 use crate::vocab::Anomaly;
 
 /// One document's part of the report.
@@ -67,6 +70,58 @@ pub struct Totals {
     pub lost_lines: usize,
 }
 
+/// Two consecutive editions of one language, aligned by content
+/// ([`crate::graph::align`]): how many numbered nodes are the same, changed,
+/// added, removed, and how many of the pairs were renumbered.
+#[derive(Debug, Serialize)]
+pub struct AlignmentReport {
+    /// The older edition (`en 2025-11-14`).
+    pub old: String,
+    /// The newer one.
+    pub new: String,
+    /// Same rule, same meaning (renumbered or not).
+    pub same: usize,
+    /// Same rule, text changed.
+    pub changed: usize,
+    /// Only in the newer edition.
+    pub added: usize,
+    /// Only in the older edition.
+    pub removed: usize,
+    /// Pairs whose number changed.
+    pub renumbered: usize,
+}
+
+impl AlignmentReport {
+    /// Every pair of consecutive dated editions of one language that have
+    /// rule numbers in common (two French documents of different chapters
+    /// are not two editions of one text).
+    fn all(g: &Graph) -> Vec<AlignmentReport> {
+        let mut dated: Vec<EditionIdx> =
+            (0..g.editions().len()).map(|i| EditionIdx(i as u16)).filter(|&e| g.edition(e).date.is_some()).collect();
+        dated.sort_by_key(|&e| (g.edition(e).language, g.edition(e).date));
+        let ids = |e: EditionIdx| -> std::collections::HashSet<_> {
+            g.ordered(e).iter().filter_map(|&n| g.node(n).id).filter(|id| id.depth() >= 2).collect()
+        };
+        dated
+            .windows(2)
+            .filter(|w| g.edition(w[0]).language == g.edition(w[1]).language)
+            .filter(|w| !ids(w[0]).is_disjoint(&ids(w[1])))
+            .map(|w| {
+                let a = g.align(w[0], w[1]);
+                AlignmentReport {
+                    old: g.edition(w[0]).label(),
+                    new: g.edition(w[1]).label(),
+                    same: a.count(Relation::Same),
+                    changed: a.count(Relation::Changed),
+                    added: a.count(Relation::Added),
+                    removed: a.count(Relation::Removed),
+                    renumbered: a.renumbered(g).count(),
+                }
+            })
+            .collect()
+    }
+}
+
 /// The whole report. See the module documentation.
 #[derive(Debug, Serialize)]
 pub struct CheckReport {
@@ -78,6 +133,8 @@ pub struct CheckReport {
     pub skipped: Vec<(String, String)>,
     /// Totals.
     pub totals: Totals,
+    /// Consecutive editions of one language, aligned by content.
+    pub alignments: Vec<AlignmentReport>,
     /// Time to read, parse and link, in milliseconds.
     pub elapsed_ms: f64,
 }
@@ -124,6 +181,7 @@ impl CheckReport {
             errors: loaded.errors.iter().map(|e| ErrorReport { message: e.to_string() }).collect(),
             skipped: loaded.skipped.clone(),
             totals,
+            alignments: AlignmentReport::all(g),
             elapsed_ms: loaded.elapsed.as_secs_f64() * 1000.0,
         }
     }
@@ -195,6 +253,22 @@ impl CheckReport {
         );
         if !self.errors.is_empty() {
             let _ = writeln!(out, "  documents illisibles : {}", self.errors.len());
+        }
+        if !self.alignments.is_empty() {
+            let _ = writeln!(out, "\nÉditions alignées par leur contenu");
+        }
+        for a in &self.alignments {
+            let _ = writeln!(
+                out,
+                "  {} → {} : {} · {} · {} · {} · {}",
+                a.old,
+                a.new,
+                plural(a.same, "identique", "identiques"),
+                plural(a.changed, "modifiée", "modifiées"),
+                plural(a.added, "ajoutée", "ajoutées"),
+                plural(a.removed, "retirée", "retirées"),
+                plural(a.renumbered, "renumérotée", "renumérotées")
+            );
         }
         if with_timing {
             let _ = writeln!(out, "Lu, analysé et relié en {} ms.", crate::text::decimal_fr(self.elapsed_ms, 1));

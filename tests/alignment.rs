@@ -150,3 +150,17 @@ fn french_texts_reach_the_rules_in_force_through_their_source() {
         &[("608.2g", "608.2h", Relation::Changed), ("608.2b", "608.2b", Relation::Changed)],
     );
 }
+
+/// `check` aligns consecutive editions of one language, and only editions
+/// of one text: the French 2011 chapters and the 2024 table share no rule.
+#[test]
+fn check_reports_consecutive_editions() {
+    let loaded = arbitre::load(&[]);
+    assert!(arbitre::report::CheckReport::new(&loaded).alignments.is_empty());
+    let Some(files) = english_editions() else { return };
+    let report = arbitre::report::CheckReport::new(&arbitre::load_with(&files));
+    let [a] = report.alignments.as_slice() else { panic!("{:?}", report.alignments) };
+    assert_eq!((a.old.as_str(), a.new.as_str()), ("en 2025-11-14", "en 2026-01-16"));
+    assert_eq!((a.changed, a.added, a.removed, a.renumbered), (5, 6, 1, 3));
+    assert!(report.to_text(false).contains("en 2025-11-14 → en 2026-01-16 : 3258 identiques · 5 modifiées"));
+}
