@@ -190,7 +190,6 @@ impl CheckReport {
     /// out of snapshot tests, where it would change every run).
     pub fn to_text(&self, with_timing: bool) -> String {
         let mut out = String::new();
-        let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n > 1 { many } else { one });
         let _ = writeln!(out, "Corpus : {}", plural(self.documents.len(), "document", "documents"));
         for d in &self.documents {
             let _ = writeln!(out, "\n{}", d.path);
@@ -254,6 +253,15 @@ impl CheckReport {
         if !self.errors.is_empty() {
             let _ = writeln!(out, "  documents illisibles : {}", self.errors.len());
         }
+        self.alignments_text(&mut out);
+        if with_timing {
+            let _ = writeln!(out, "Lu, analysé et relié en {} ms.", crate::text::decimal_fr(self.elapsed_ms, 1));
+        }
+        out
+    }
+
+    /// The consecutive editions aligned, one line per pair.
+    fn alignments_text(&self, out: &mut String) {
         if !self.alignments.is_empty() {
             let _ = writeln!(out, "\nÉditions alignées par leur contenu");
         }
@@ -270,9 +278,10 @@ impl CheckReport {
                 plural(a.renumbered, "renumérotée", "renumérotées")
             );
         }
-        if with_timing {
-            let _ = writeln!(out, "Lu, analysé et relié en {} ms.", crate::text::decimal_fr(self.elapsed_ms, 1));
-        }
-        out
     }
+}
+
+/// « 1 règle », « 3 règles ».
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n > 1 { many } else { one })
 }
