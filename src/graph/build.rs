@@ -176,50 +176,36 @@ impl Graph {
     fn add_item(&mut self, cx: &mut Adding, item: &Item) -> Option<NodeIdx> {
         let at = cx.at(item.first_line());
         match &item.kind {
-            ItemKind::Header => {
-                set_text(&mut self.nodes[cx.node.0 as usize], item);
-                Some(cx.node)
-            }
+            ItemKind::Header => Some(self.add_header(cx, item)),
             ItemKind::Contents(entries) => Some(self.add_contents(cx, item, entries, at)),
             ItemKind::Section { number, title, heading } => {
-                Some(self.heading_node(cx.edition, RuleId::Section(*number), title, heading, item, cx.language, at))
+                Some(self.heading_node(cx, RuleId::Section(*number), title, heading, item, at))
             }
             ItemKind::Chapter { number, title, heading } => {
                 Some(self.add_chapter(cx, RuleId::Chapter(*number), title.as_deref(), heading.as_deref(), item, at))
             }
             ItemKind::Rule(id) => Some(self.add_rule(cx, *id, item, at)),
-            ItemKind::RuleHeading(id) => {
-                let text = item.text();
-                let idx = self.numbered(cx.edition, *id, Origin::Heading, Some(&text), cx.language, at);
-                let n = &mut self.nodes[idx.0 as usize];
-                n.language = language::detect(&text, cx.language);
-                add_heading(n, &text);
-                Some(idx)
-            }
+            ItemKind::RuleHeading(id) => Some(self.add_rule_heading(cx, *id, item, at)),
             ItemKind::Example { rule } => {
                 let parent = cx.item_nodes.get(*rule).copied().flatten()?;
                 Some(self.add_example(cx, parent, item, at))
             }
             ItemKind::Glossary { term } => Some(self.add_glossary(cx, term, item, at)),
-            ItemKind::Prose { title } => {
-                let mut node = blank(NodeKind::Prose, title.clone(), cx.edition, cx.language, at);
-                node.title = Some(title.clone());
-                set_text(&mut node, item);
-                Some(self.push_node(node))
-            }
+            ItemKind::Prose { title } => Some(self.add_prose(cx, title, item, at)),
             ItemKind::Article { kicker, title, markdown, covers } => {
                 Some(self.add_article(cx, Article { kicker, title, markdown, covers }, item, at))
             }
             ItemKind::Orphan { reason } => {
-                let text = item.text();
-                let message = format!("{reason} : « {} »", quote(&text));
-                let a = self.anomaly(cx.document, AnomalyKind::OrphanText, at.line, None, message);
-                self.anomalies[a].text = Some(text);
-                self.own(cx.document, &item.lines, Owner::Anomaly(a));
-                self.own(cx.document, &item.layout, Owner::Anomaly(a));
+                self.add_orphan(cx, reason, item, at);
                 None
             }
         }
+    }
+
+    /// The document's header: the text of the document's own node.
+    fn add_header(&mut self, cx: &Adding, item: &Item) -> NodeIdx {
+        set_text(&mut self.nodes[cx.node.0 as usize], item);
+        cx.node
     }
 
     /// A table of contents: its node, and the sections and chapters it names
@@ -256,7 +242,7 @@ impl Graph {
         at: SourceRef,
     ) -> NodeIdx {
         if let (Some(t), Some(h)) = (title, heading) {
-            return self.heading_node(cx.edition, id, t, h, item, cx.language, at);
+            return self.heading_node(cx, id, t, h, item, at);
         }
         let idx = self.numbered(cx.edition, id, Origin::Source, None, cx.language, at);
         let text = item.text();
@@ -276,6 +262,18 @@ impl Graph {
         }
         cx.previous_rule = Some((id, at.line));
         self.rule_node(cx.edition, id, item, cx.language, at)
+    }
+
+    /// A heading without a number just before the first subrule of a rule
+    /// that has no line of its own (« Aventurez-vous dans le donjon » before
+    /// 701.46a): that rule's node, titled by it.
+    fn add_rule_heading(&mut self, cx: &Adding, id: RuleId, item: &Item, at: SourceRef) -> NodeIdx {
+        let text = item.text();
+        let idx = self.numbered(cx.edition, id, Origin::Heading, Some(&text), cx.language, at);
+        let n = &mut self.nodes[idx.0 as usize];
+        n.language = language::detect(&text, cx.language);
+        add_heading(n, &text);
+        idx
     }
 
     /// An example, attached to its rule in order.
@@ -305,6 +303,14 @@ impl Graph {
         idx
     }
 
+    /// Unnumbered prose (an introduction, credits), under its heading.
+    fn add_prose(&mut self, cx: &Adding, title: &str, item: &Item, at: SourceRef) -> NodeIdx {
+        let mut node = blank(NodeKind::Prose, title.to_string(), cx.edition, cx.language, at);
+        node.title = Some(title.to_string());
+        set_text(&mut node, item);
+        self.push_node(node)
+    }
+
     /// A judge-class article, under a key made from its title (unique).
     fn add_article(&mut self, cx: &Adding, article: Article, item: &Item, at: SourceRef) -> NodeIdx {
         let title = article.title;
@@ -324,6 +330,16 @@ impl Graph {
         let idx = self.push_node(node);
         self.articles.insert(key, idx);
         idx
+    }
+
+    /// Text that belongs to nothing: an anomaly that owns its lines.
+    fn add_orphan(&mut self, cx: &Adding, reason: &str, item: &Item, at: SourceRef) {
+        let text = item.text();
+        let message = format!("{reason} : « {} »", quote(&text));
+        let a = self.anomaly(cx.document, AnomalyKind::OrphanText, at.line, None, message);
+        self.anomalies[a].text = Some(text);
+        self.own(cx.document, &item.lines, Owner::Anomaly(a));
+        self.own(cx.document, &item.layout, Owner::Anomaly(a));
     }
 
     /// The node of a section or chapter, created if new; a title from a
@@ -364,21 +380,19 @@ impl Graph {
     }
 
     /// A section or chapter heading line with the text under it.
-    #[allow(clippy::too_many_arguments)]
     fn heading_node(
         &mut self,
-        edition: EditionIdx,
+        cx: &Adding,
         id: RuleId,
         title: &str,
         heading: &str,
         item: &Item,
-        lang: Lang,
         at: SourceRef,
     ) -> NodeIdx {
-        let idx = self.numbered(edition, id, Origin::Source, Some(title), lang, at);
+        let idx = self.numbered(cx.edition, id, Origin::Source, Some(title), cx.language, at);
         let n = &mut self.nodes[idx.0 as usize];
         if n.heading.is_none() {
-            n.language = language::detect(title, lang);
+            n.language = language::detect(title, cx.language);
         }
         add_heading(n, heading);
         append_text(n, item);

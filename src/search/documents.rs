@@ -8,11 +8,10 @@ use regex::Regex;
 use tantivy::TantivyDocument;
 
 use super::schema::Fields;
+use super::weights::PASSAGE_CHARS;
 use crate::graph::{Graph, NodeIdx, NodeKind, Origin};
 use crate::vocab::{Lang, Letter, RuleId};
 
-/// Size of an article's passages, in bytes.
-const PASSAGE_CHARS: usize = 600;
 /// Whether a node is a search document: rules and subrules with text (or a
 /// title of their own), chapter introductions, judge-class articles.
 pub fn indexed(graph: &Graph, idx: NodeIdx) -> bool {

@@ -23,11 +23,22 @@
 //!
 //! Snippets are cut from the graph's text (nothing is stored in the index)
 //! with tantivy's `SnippetGenerator`, HTML-escaped, matches in `<mark>`.
+//!
+//! The modules, in the order a search flows through them: [`query`] reads
+//! what was typed; `numbers` finds the rules named by number; `plan` turns
+//! words and phrases into weighted tantivy queries; `collect` runs them on
+//! each language's index (`part`, built from `documents` with `schema` and
+//! [`analyzer`]) and ranks the hits; `snippet` cuts and highlights a passage
+//! of each (with the word forms of `tables`). Every weight and tuning
+//! constant is in `weights`; [`typo`] corrects unknown words; [`eval`]
+//! measures the ranking.
 
 pub mod analyzer;
+mod collect;
 mod documents;
 pub mod eval;
 mod numbers;
+mod part;
 mod plan;
 pub mod query;
 mod schema;
@@ -40,25 +51,23 @@ use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
-use tantivy::collector::TopDocs;
+use tantivy::Searcher;
 use tantivy::tokenizer::TextAnalyzer;
-use tantivy::{Index, IndexReader, ReloadPolicy, Searcher};
 
 use crate::graph::{Graph, NodeIdx};
 use crate::vocab::Lang;
 use analyzer::{EN_FOLD, EN_STEM, FR_FOLD, FR_STEM};
-use documents::documents_of;
 pub use documents::indexed;
-use numbers::{best_version, descendants};
+use part::Part;
 pub use query::UserQuery;
 use schema::{Fields, schema};
 pub use snippet::Snippet;
 use snippet::Snippets;
 use tables::{TextTables, text_tables};
-use weights::{RANK_PRIOR, W_OTHER_LANGUAGE};
+use weights::{MAX_WORDS, OVERFETCH};
 
-/// Words of a query that are read.
-const MAX_WORDS: usize = 24;
+/// Results one search returns, at most.
+const MAX_LIMIT: usize = 1000;
 /// Question words: judges ask questions, the rules answer without them.
 /// They are dropped from queries only (« quand » matters in rules text).
 const QUESTION_WORDS: &[&str] =
@@ -134,21 +143,10 @@ impl Hit {
     }
 }
 
-/// One tantivy index: the documents of the editions of one language. Each
-/// language has its own so that its fields' statistics are its own: tantivy
-/// averages a field's length over every document, those that leave the field
-/// empty included, and 3,000 English rules would otherwise shrink the French
-/// fields' average length tenfold and skew every French score.
-struct Part {
-    language: Lang,
-    reader: IndexReader,
-    /// Per segment, per document: the graph node.
-    doc_nodes: Vec<Vec<NodeIdx>>,
-}
-
 /// The search index. See the module documentation.
 pub struct SearchIndex {
     fields: Fields,
+    /// One index per language that has editions (see `part`).
     parts: Vec<Part>,
     analyzers: [TextAnalyzer; 4],
     snippet_analyzer: TextAnalyzer,
@@ -175,48 +173,10 @@ impl SearchIndex {
         let (_, fields) = schema();
         let mut parts = Vec::new();
         let mut vocabulary = [typo::Vocabulary::default(), typo::Vocabulary::default()];
-        let mut documents = 0;
         for language in [Lang::Fr, Lang::En] {
-            let nodes: Vec<NodeIdx> = (0..graph.nodes().len() as u32)
-                .map(NodeIdx)
-                .filter(|&n| graph.edition(graph.node(n).edition).language == language && indexed(graph, n))
-                .collect();
-            if nodes.is_empty() {
-                continue;
-            }
-            let index = Index::create_in_ram(schema().0);
-            analyzer::register(index.tokenizers());
-            let mut writer = index.writer_with_num_threads(1, 50_000_000)?;
-            for &n in &nodes {
-                for doc in documents_of(graph, n, &fields) {
-                    writer.add_document(doc)?;
-                }
-            }
-            writer.commit()?;
-            documents += nodes.len();
-            let reader: IndexReader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
-            let searcher = reader.searcher();
-            let mut doc_nodes = Vec::new();
-            for segment in searcher.segment_readers() {
-                let column = segment.fast_fields().u64("node")?;
-                doc_nodes.push(
-                    (0..segment.max_doc()).map(|d| NodeIdx(column.first(d).unwrap_or_default() as u32)).collect(),
-                );
-                for (v, lang) in vocabulary.iter_mut().zip([Lang::Fr, Lang::En]) {
-                    let f = fields.of(lang);
-                    for field in [f.title_fold, f.text_fold, f.examples_fold] {
-                        let inverted = segment.inverted_index(field)?;
-                        let mut terms = inverted.terms().stream()?;
-                        while terms.advance() {
-                            if let Ok(word) = std::str::from_utf8(terms.key()) {
-                                v.add(word, u64::from(terms.value().doc_freq));
-                            }
-                        }
-                    }
-                }
-            }
-            parts.push(Part { language, reader, doc_nodes });
+            parts.extend(Part::build(graph, language, &fields, &mut vocabulary)?);
         }
+        let documents = parts.iter().map(|p| p.nodes).sum();
         let analyzers = [FR_STEM, FR_FOLD, EN_STEM, EN_FOLD].map(analyzer::analyzer);
         let tables = text_tables(graph, &analyzers);
         Ok(SearchIndex {
@@ -252,70 +212,18 @@ impl SearchIndex {
     pub fn search(&self, graph: &Graph, raw: &str, limit: usize, filters: &Filters) -> Results {
         let start = Instant::now();
         let query = query::parse(raw);
-        let limit = limit.clamp(1, 1000);
-        let searchers: Vec<Searcher> = self.parts.iter().map(|p| p.reader.searcher()).collect();
-
+        let limit = limit.clamp(1, MAX_LIMIT);
+        let searchers = self.searchers();
         // 1. Rule numbers.
-        let mut hits: Vec<Hit> = Vec::new();
         let mut seen: HashSet<NodeIdx> = HashSet::new();
-        for &id in &query.ids {
-            if let Some(n) = best_version(graph, id, filters) {
-                let mut family = vec![n];
-                if query.is_id {
-                    descendants(graph, n, &mut family);
-                }
-                for f in family {
-                    if seen.insert(f) {
-                        hits.push(Hit { node: f, score: 0.0, snippet: Snippet::default(), by_number: true });
-                    }
-                }
-            }
-        }
-
-        // 2–4. Words and phrases, in the judge's language first.
-        let mut text_hits: Vec<(f32, NodeIdx)> = Vec::new();
+        let by_number = numbers::hits(graph, &query, filters, &mut seen);
+        // 2–5. Words and phrases, in the judge's language first.
         let words = self.words(&query.words);
         let query_language = self.language_of(&query);
         let plan = self.plan(&searchers, &words, &query.phrases, filters);
-        {
-            // Several passages may stand for one node: ask for more, keep each node's best.
-            let wanted = 3 * limit + hits.len();
-            let mut scored: Vec<(f32, NodeIdx)> = Vec::new();
-            for (part, searcher) in self.parts.iter().zip(&searchers) {
-                let Some(q) = plan.query_for(searcher) else { continue };
-                let language = if part.language == query_language { 1.0 } else { W_OTHER_LANGUAGE };
-                let collector = TopDocs::with_limit(wanted).tweak_score(move |segment: &tantivy::SegmentReader| {
-                    let rank = segment.fast_fields().u64("rank").ok().map(|c| c.first_or_default_col(0));
-                    move |doc: tantivy::DocId, score: tantivy::Score| {
-                        let k = rank.as_ref().map_or(0, |r| r.get_val(doc));
-                        score / (1.0 + RANK_PRIOR * k as f32) * language
-                    }
-                });
-                for (score, addr) in searcher.search(&q, &collector).unwrap_or_default() {
-                    scored.push((score, part.doc_nodes[addr.segment_ord as usize][addr.doc_id as usize]));
-                }
-            }
-            scored.sort_by(|a, b| b.0.total_cmp(&a.0));
-            for (score, node) in scored {
-                if seen.insert(node) {
-                    text_hits.push((score, node));
-                }
-            }
-        }
-
-        // Rules reached by number rank above every text match, in their order.
-        let best_text = text_hits.first().map_or(0.0, |h| h.0);
-        let direct = hits.len();
-        for (i, h) in hits.iter_mut().enumerate() {
-            h.score = best_text + (direct - i) as f32;
-        }
-        hits.extend(text_hits.into_iter().map(|(score, node)| Hit {
-            node,
-            score,
-            snippet: Snippet::default(),
-            by_number: false,
-        }));
-        hits.truncate(limit);
+        let wanted = OVERFETCH * limit + by_number.len();
+        let text = self.collect(&searchers, &plan, query_language, wanted, &mut seen);
+        let mut hits = collect::ranked(by_number, text, limit);
 
         let snippets = Snippets::new(self, &words, &query.phrases, &plan.corrections);
         for h in &mut hits {
@@ -325,11 +233,16 @@ impl SearchIndex {
         Results { query, hits, corrections, elapsed: start.elapsed() }
     }
 
+    /// A searcher on each index, in the order of `parts`.
+    fn searchers(&self) -> Vec<Searcher> {
+        self.parts.iter().map(|p| p.reader.searcher()).collect()
+    }
+
     /// The score of each passage of `node` for a query, explained by tantivy
     /// (JSON): what to look at when tuning the ranking.
     pub fn explain(&self, raw: &str, node: NodeIdx) -> Vec<String> {
         let query = query::parse(raw);
-        let searchers: Vec<Searcher> = self.parts.iter().map(|p| p.reader.searcher()).collect();
+        let searchers = self.searchers();
         let words = self.words(&query.words);
         let plan = self.plan(&searchers, &words, &query.phrases, &Filters::default());
         let mut out = Vec::new();
@@ -368,7 +281,7 @@ impl SearchIndex {
         if en > fr { Lang::En } else { Lang::Fr }
     }
 
-    /// The distinct words of the query, lowercased, at most [`MAX_WORDS`].
+    /// The distinct words of the query, lowercased, at most `MAX_WORDS` (see `weights`).
     fn words(&self, text: &str) -> Vec<String> {
         let mut out: Vec<String> = Vec::new();
         let mut tokenizer = analyzer::WordTokenizer::default();

@@ -1,12 +1,38 @@
 //! Rule numbers in a query: the version of the rule a judge wants, within
-//! the filters, and the subrules that follow a number typed alone.
+//! the filters, and the subrules that follow a number typed alone. These
+//! hits come before any text match ([`super::collect::ranked`]).
 
-use super::Filters;
+use std::collections::HashSet;
+
+use super::query::UserQuery;
+use super::snippet::Snippet;
+use super::{Filters, Hit};
 use crate::graph::{Graph, NodeIdx};
 use crate::vocab::RuleId;
 
+/// The rules the query names by number, in its order, each once (`seen`
+/// records them); a number typed alone brings its subrules after it
+/// (`701.9` → 701.9, 701.9a … 701.9f). Scores and snippets come later.
+pub(super) fn hits(graph: &Graph, query: &UserQuery, filters: &Filters, seen: &mut HashSet<NodeIdx>) -> Vec<Hit> {
+    let mut hits = Vec::new();
+    for &id in &query.ids {
+        if let Some(n) = best_version(graph, id, filters) {
+            let mut family = vec![n];
+            if query.is_id {
+                descendants(graph, n, &mut family);
+            }
+            for f in family {
+                if seen.insert(f) {
+                    hits.push(Hit { node: f, score: 0.0, snippet: Snippet::default(), by_number: true });
+                }
+            }
+        }
+    }
+    hits
+}
+
 /// The version of `id` a judge wants, within the filters (see [`Graph::find`]).
-pub(super) fn best_version(graph: &Graph, id: RuleId, filters: &Filters) -> Option<NodeIdx> {
+fn best_version(graph: &Graph, id: RuleId, filters: &Filters) -> Option<NodeIdx> {
     graph.preferred(graph.versions(id).iter().copied().filter(|&n| {
         let node = graph.node(n);
         let ed = graph.edition(node.edition);
@@ -18,7 +44,7 @@ pub(super) fn best_version(graph: &Graph, id: RuleId, filters: &Filters) -> Opti
 }
 
 /// A node's numbered descendants, in rule order.
-pub(super) fn descendants(graph: &Graph, idx: NodeIdx, out: &mut Vec<NodeIdx>) {
+fn descendants(graph: &Graph, idx: NodeIdx, out: &mut Vec<NodeIdx>) {
     for &c in &graph.node(idx).children {
         out.push(c);
         descendants(graph, c, out);

@@ -13,8 +13,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-/// Corrections offered for one word, at most.
-const MAX_CORRECTIONS: usize = 3;
+use super::weights::MAX_CORRECTIONS;
 
 /// The index's words, by length in characters, with their document frequency.
 #[derive(Debug, Default)]
@@ -51,7 +50,7 @@ impl Vocabulary {
     }
 
     /// The nearest known words: the smallest distance found, the most
-    /// frequent first, at most three.
+    /// frequent first, at most `MAX_CORRECTIONS` (three; see the search weights).
     pub fn corrections(&self, word: &str) -> Vec<&str> {
         let query: Vec<char> = word.chars().collect();
         let max = Self::max_distance(query.len());

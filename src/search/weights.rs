@@ -1,9 +1,11 @@
 //! Every ranking weight and tuning constant, in one place: what a match in
 //! each field is worth, how much a typo correction, a close pair of words,
-//! a subrule's rank and an edition in another language weigh.
+//! a subrule's rank and an edition in another language weigh; and the limits
+//! that decide what is searched at all (words read, corrections offered,
+//! passage size, documents collected).
 //!
 //! Scores are BM25 per field (tantivy), multiplied by these weights; see
-//! [`super::plan`] for where each applies.
+//! [`super::plan`] for the field weights, [`super::collect`] for the priors.
 
 /// Weight of a match in a rule's title (« Régénérer », « Flying »).
 pub(super) const W_TITLE: f32 = 2.0;
@@ -32,3 +34,15 @@ pub(super) const RANK_PRIOR: f32 = 0.04;
 /// Weight of editions in another language than the query's: a French judge
 /// typing French wants the French rules first, and English ones after.
 pub(super) const W_OTHER_LANGUAGE: f32 = 0.5;
+
+/// Words of a query that are read; the rest are ignored.
+pub(super) const MAX_WORDS: usize = 24;
+/// Corrections searched for one unknown word, at most ([`super::typo`]).
+pub(super) const MAX_CORRECTIONS: usize = 3;
+/// Size of an article's passages, in bytes: each is also a document of its
+/// own, so that a word rare in a long article is not drowned by its length
+/// ([`super::documents`]).
+pub(super) const PASSAGE_CHARS: usize = 600;
+/// Documents collected per result asked for, from each index: several
+/// passages may stand for one node, and each node keeps its best.
+pub(super) const OVERFETCH: usize = 3;

@@ -1,0 +1,95 @@
+//! One tantivy index per language ([`Part`]): the nodes of that language's
+//! editions go in as documents ([`super::documents`]); out come a reader,
+//! the graph node of each document, and the folded words of the index for
+//! typo correction ([`super::typo`]).
+//!
+//! Each language has its own index so that its fields' statistics are its
+//! own: tantivy averages a field's length over every document, those that
+//! leave the field empty included, and 3,000 English rules would otherwise
+//! shrink the French fields' average length tenfold and skew every French
+//! score.
+
+use tantivy::{DocAddress, Index, IndexReader, ReloadPolicy, SegmentReader};
+
+use super::analyzer;
+use super::documents::{documents_of, indexed};
+use super::schema::{Fields, schema};
+use super::typo::Vocabulary;
+use crate::graph::{Graph, NodeIdx};
+use crate::vocab::Lang;
+
+/// Memory tantivy's writer may use while indexing, in bytes.
+const WRITER_HEAP_BYTES: usize = 50_000_000;
+
+/// The index of one language's editions.
+pub(super) struct Part {
+    /// The language of every document of this index.
+    pub(super) language: Lang,
+    pub(super) reader: IndexReader,
+    /// Per segment, per document: the graph node.
+    pub(super) doc_nodes: Vec<Vec<NodeIdx>>,
+    /// Graph nodes indexed (each is one document or more).
+    pub(super) nodes: usize,
+}
+
+impl Part {
+    /// Indexes the nodes of `language`'s editions, in RAM, and adds the
+    /// index's folded words to `vocabulary`; `None` when that language has
+    /// nothing to index.
+    pub(super) fn build(
+        graph: &Graph,
+        language: Lang,
+        fields: &Fields,
+        vocabulary: &mut [Vocabulary; 2],
+    ) -> tantivy::Result<Option<Part>> {
+        let nodes: Vec<NodeIdx> = (0..graph.nodes().len() as u32)
+            .map(NodeIdx)
+            .filter(|&n| graph.edition(graph.node(n).edition).language == language && indexed(graph, n))
+            .collect();
+        if nodes.is_empty() {
+            return Ok(None);
+        }
+        let index = Index::create_in_ram(schema().0);
+        analyzer::register(index.tokenizers());
+        let mut writer = index.writer_with_num_threads(1, WRITER_HEAP_BYTES)?;
+        for &n in &nodes {
+            for doc in documents_of(graph, n, fields) {
+                writer.add_document(doc)?;
+            }
+        }
+        writer.commit()?;
+        let reader: IndexReader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
+        let searcher = reader.searcher();
+        let mut doc_nodes = Vec::new();
+        for segment in searcher.segment_readers() {
+            let column = segment.fast_fields().u64("node")?;
+            doc_nodes
+                .push((0..segment.max_doc()).map(|d| NodeIdx(column.first(d).unwrap_or_default() as u32)).collect());
+            add_words(segment, fields, vocabulary)?;
+        }
+        Ok(Some(Part { language, reader, doc_nodes, nodes: nodes.len() }))
+    }
+
+    /// The graph node of one of this index's documents.
+    pub(super) fn node(&self, address: DocAddress) -> NodeIdx {
+        self.doc_nodes[address.segment_ord as usize][address.doc_id as usize]
+    }
+}
+
+/// Adds the words of a segment's folded fields, with their document
+/// frequencies, to the vocabulary of each language.
+fn add_words(segment: &SegmentReader, fields: &Fields, vocabulary: &mut [Vocabulary; 2]) -> tantivy::Result<()> {
+    for (v, lang) in vocabulary.iter_mut().zip([Lang::Fr, Lang::En]) {
+        let f = fields.of(lang);
+        for field in [f.title_fold, f.text_fold, f.examples_fold] {
+            let inverted = segment.inverted_index(field)?;
+            let mut terms = inverted.terms().stream()?;
+            while terms.advance() {
+                if let Ok(word) = std::str::from_utf8(terms.key()) {
+                    v.add(word, u64::from(terms.value().doc_freq));
+                }
+            }
+        }
+    }
+    Ok(())
+}
