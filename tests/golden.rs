@@ -61,9 +61,9 @@ fn type_line_205_1_to_205_4f_with_the_duplicate() {
 #[test]
 fn keyword_actions_701_2a_to_701_58d_and_the_introduction() {
     let g = french();
-    let rules = printed_between(g, Lang::Fr, "2024-02-02", "701.2a", "701.58d");
+    let rules = printed_between(g, Lang::Fr, "2024-03-08", "701.2a", "701.58d");
     assert_eq!(rules.len(), 194, "{rules:?}");
-    let ed = edition(g, Lang::Fr, "2024-02-02");
+    let ed = edition(g, Lang::Fr, "2024-03-08");
     let chapter = g.node(node(g, ed, "701"));
     assert!(chapter.text.starts_with("La plupart des actions décrites"), "{}", chapter.text);
     assert_eq!(chapter.title.as_deref(), Some("Actions mot-clé"));
@@ -86,7 +86,7 @@ fn examples_of_608_2b_are_salve_and_spores() {
 #[test]
 fn untranslated_rules_are_marked_english() {
     let g = french();
-    let ed = edition(g, Lang::Fr, "2024-02-02");
+    let ed = edition(g, Lang::Fr, "2024-03-08");
     assert_eq!(g.node(node(g, ed, "701.8c")).language, Lang::En);
     assert_eq!(g.node(node(g, ed, "701.8b")).language, Lang::Fr);
     assert_eq!(g.node(node(g, ed, "701.58d")).language, Lang::En);
@@ -102,7 +102,7 @@ fn titles_come_from_the_tables_of_contents() {
     assert_eq!(g.node(node(g, old, "6")).title.as_deref(), Some("Sorts, capacités et effets"));
     assert_eq!(g.node(node(g, old, "608")).title.as_deref(), Some("Résoudre les sorts et les capacités"));
     assert_eq!(g.node(node(g, old, "205")).title.as_deref(), Some("Ligne de type"));
-    let new = edition(g, Lang::Fr, "2024-02-02");
+    let new = edition(g, Lang::Fr, "2024-03-08");
     // A chapter whose text is not in the corpus is still known, with its title.
     let effects = g.node(node(g, new, "609"));
     assert_eq!(effects.title.as_deref(), Some("Effets"));
@@ -116,7 +116,7 @@ fn titles_come_from_the_tables_of_contents() {
 #[test]
 fn unnumbered_heading_titles_its_rule() {
     let g = french();
-    let ed = edition(g, Lang::Fr, "2024-02-02");
+    let ed = edition(g, Lang::Fr, "2024-03-08");
     let venture = g.node(node(g, ed, "701.46"));
     assert_eq!(venture.title.as_deref(), Some("Aventurez-vous dans le donjon"));
     assert_eq!(venture.origin, Origin::Heading);
@@ -140,7 +140,7 @@ fn judge_class_article_covers_601_and_602() {
     assert!(md.contains("- Si le sort a plusieurs modes"), "{md}");
     // Its references land on the chapters of the newest French edition that knows them.
     let targets: Vec<_> = g.references(idx).iter().map(|e| (e.target.to_string(), e.resolution)).collect();
-    let new = edition(g, Lang::Fr, "2024-02-02");
+    let new = edition(g, Lang::Fr, "2024-03-08");
     assert_eq!(
         targets,
         [

@@ -8,7 +8,7 @@ use crate::common::{edition, french, french_and_english, id, node};
 #[test]
 fn numeric_order_and_structural_parents() {
     let g = french();
-    let ed = edition(g, Lang::Fr, "2024-02-02");
+    let ed = edition(g, Lang::Fr, "2024-03-08");
     let chapter = g.node(node(g, ed, "701"));
     let kids: Vec<String> = chapter.children.iter().map(|&c| g.node(c).label()).collect();
     let nine = kids.iter().position(|k| k == "701.9").unwrap();

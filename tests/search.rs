@@ -211,11 +211,11 @@ fn filters_restrict_without_reordering() {
         assert!(sec8.iter().all(|h| g.node(h.node).id.unwrap().section() == 8));
         let ch205 = i.search(g, "type de carte", 10, &Filters { chapter: Some(205), ..Filters::default() }).hits;
         assert!(!ch205.is_empty() && ch205.iter().all(|h| g.node(h.node).id.unwrap().chapter() == Some(205)));
-        let ed = Filters { edition: Some("2024-02-02".into()), ..Filters::default() };
+        let ed = Filters { edition: Some("2024-03-08".into()), ..Filters::default() };
         let new = i.search(g, "carte", 10, &ed).hits;
         assert!(
             !new.is_empty()
-                && new.iter().all(|h| g.edition(g.node(h.node).edition).date.unwrap().to_string() == "2024-02-02")
+                && new.iter().all(|h| g.edition(g.node(h.node).edition).date.unwrap().to_string() == "2024-03-08")
         );
         let en = i.search(g, "permanent", 10, &Filters { language: Some(Lang::En), ..Filters::default() }).hits;
         assert!(!en.is_empty() && en.iter().all(|h| g.node(h.node).language == Lang::En));

@@ -50,7 +50,7 @@ async fn home_page() {
     ));
     assert!(body.contains("609. Effets</a></li>"), "a chapter known by its title only, without the badge");
     assert!(
-        body.contains("fr 2011-02-04 : 3 documents, 74 règles") && body.contains("fr 2024-02-02 : 1 document"),
+        body.contains("fr 2011-02-04 : 3 documents, 74 règles") && body.contains("fr 2024-03-08 : 1 document"),
         "editions loaded"
     );
     assert!(body.contains("/cours/semaine-5-lancer-des-sorts-et-activer-des-capacites"));
@@ -191,8 +191,8 @@ async fn search_page() {
     let ids: Vec<&str> = body.match_indices("<span class=\"num\">").map(|(i, _)| &body[i + 18..i + 19]).collect();
     assert!(!ids.is_empty() && ids.iter().all(|s| *s == "8"), "{ids:?}");
     assert!(body.contains("<option value=\"8\" selected>"));
-    let (_, _, body) = get("/recherche?q=carte&edition=fr-2024-02-02&langue=fr").await;
-    assert!(body.contains("<option value=\"fr-2024-02-02\" selected>") && body.contains("701."));
+    let (_, _, body) = get("/recherche?q=carte&edition=fr-2024-03-08&langue=fr").await;
+    assert!(body.contains("<option value=\"fr-2024-03-08\" selected>") && body.contains("701."));
 }
 
 #[actix_web::test]

@@ -225,7 +225,7 @@ pub struct ChapterPage {
     pub previous: Option<Link>,
     /// The next chapter or section.
     pub next: Option<Link>,
-    /// « fr 2024-02-02 ».
+    /// « fr 2024-03-08 ».
     pub edition: String,
     /// Where it is printed.
     pub source: String,
