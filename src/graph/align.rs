@@ -260,13 +260,15 @@ impl Graph {
     /// A translation's rules in a target edition of another language,
     /// through the edition it translates: a translated rule is its source's
     /// rule of the same number (a translation keeps the numbers of its
-    /// source), and that rule is followed into the target by content
-    /// (`source_to_target`, from [`Graph::align`]). A rule whose number the
-    /// source lacks is `removed`.
+    /// source), or, for a chapter listed in `moved` (translation chapter,
+    /// source chapter), the same number in the source's chapter; that rule is
+    /// then followed into the target by content (`source_to_target`, from
+    /// [`Graph::align`]). A rule whose number the source lacks is `removed`.
     pub fn through_source(
         &self,
         translation: EditionIdx,
         source: EditionIdx,
+        moved: &[(u16, u16)],
         source_to_target: &Alignment,
     ) -> Alignment {
         let pairs = self
@@ -274,8 +276,12 @@ impl Graph {
             .iter()
             .filter_map(|&n| {
                 let id = self.node(n).id?;
+                let in_source = match moved.iter().find(|(from, _)| id.chapter() == Some(*from)) {
+                    Some(&(_, to)) => id.in_chapter(to),
+                    None => id,
+                };
                 let removed = Pair { old: Some(n), new: None, relation: Relation::Removed, references_only: false };
-                let Some(&src) = self.occurrences(source, id).first() else { return Some(removed) };
+                let Some(&src) = self.occurrences(source, in_source).first() else { return Some(removed) };
                 Some(match source_to_target.new_of(src) {
                     Some(p) => Pair { old: Some(n), ..*p },
                     None => removed,

@@ -116,6 +116,17 @@ impl RuleId {
         }
     }
 
+    /// The same rule moved to another chapter (`205.3d` in 204 → `204.3d`);
+    /// a section stays as it is.
+    pub fn in_chapter(self, to: u16) -> RuleId {
+        match self {
+            RuleId::Section(_) => self,
+            RuleId::Chapter(_) => RuleId::Chapter(to),
+            RuleId::Rule { number, .. } => RuleId::Rule { chapter: to, number },
+            RuleId::Subrule { number, letter, .. } => RuleId::Subrule { chapter: to, number, letter },
+        }
+    }
+
     /// The id one level up: `608.2b` → `608.2` → `608` → `6` → none.
     pub fn parent(self) -> Option<RuleId> {
         match self {
