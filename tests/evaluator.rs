@@ -9,6 +9,7 @@ use arbitre::engine::index::{CardIdx, ObjectId, PlayerIdx};
 use arbitre::engine::scenario::{Choice, Zone};
 use arbitre::engine::wording::Wording;
 use arbitre::engine::{self, Outcome, Scenario, ScenarioError};
+use arbitre::vocab::RuleId;
 use proptest::prelude::*;
 use serde_json::Value;
 
@@ -23,6 +24,11 @@ fn read(toml: &str) -> Result<Scenario, ScenarioError> {
 fn play(toml: &str) -> Outcome {
     let s = read(toml).unwrap_or_else(|e| panic!("{e}"));
     engine::run(&s)
+}
+
+/// A rule number written in a test.
+fn rule(id: &str) -> RuleId {
+    RuleId::parse(id).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Every event of the trace, as data.
@@ -115,7 +121,8 @@ fn every_rule_the_engine_cites_exists_in_the_graph() {
     }
     assert!(cited.len() > 40, "{cited:?}");
     for rule in cited {
-        assert!(engine::resolve_rule(french(), rule).is_some(), "le moteur cite {rule}, absente du corpus");
+        let id = RuleId::parse(rule).unwrap_or_else(|e| panic!("le moteur cite « {rule} » : {e}"));
+        assert!(engine::resolve_rule(french(), id).is_some(), "le moteur cite {rule}, absente du corpus");
     }
 }
 
@@ -135,7 +142,7 @@ fn salve_d_aura_protection_from_white_counters_and_nobody_draws() {
     assert_eq!(o.result.draws["Alex"], 0);
     assert_eq!(zone(&o, "croisade"), "champ de bataille");
     let resolution = &o.steps[2];
-    assert!(resolution.rules.contains(&"608.2b".to_string()) && resolution.rules.contains(&"702.16b".to_string()));
+    assert!(resolution.rules.contains(&rule("608.2b")) && resolution.rules.contains(&rule("702.16b")));
     let events = step(&o, 2);
     let protection =
         |e: &Event| matches!(e, Event::TargetIllegal { why: Illegal::Protection { colour: Colour::White, .. }, .. });
@@ -190,7 +197,7 @@ fn rule_608_2h_checks_only_the_named_colour() {
     let ids: Vec<&str> = after_first.iter().map(|c| c.id.as_str()).collect();
     assert_eq!(ids, ["esprit", "zombie"], "« non-noires » épargne la créature noire et blanche");
     assert!(o.steps[3].state.players[1].battlefield.is_empty(), "« noires » la détruit");
-    assert!(o.steps[1].rules.contains(&"608.2h".to_string()));
+    assert!(o.steps[1].rules.contains(&rule("608.2h")));
 }
 
 #[test]
@@ -312,7 +319,7 @@ fn events_are_said_in_french() {
             why: Illegal::NewObject { card: ours }
         }
         .rules(),
-        ["608.2b", "400.7"]
+        [rule("608.2b"), rule("400.7")]
     );
 }
 
@@ -328,7 +335,7 @@ fn protection_makes_a_target_illegal_on_casting() {
     let o = play(&toml);
     assert_eq!(zone(&o, "choc"), "main", "le lancement illégal est annulé (601.2)");
     assert!(o.steps[0].state.stack.is_empty());
-    assert!(o.steps[0].rules.contains(&"702.16b".to_string()), "{:?}", o.steps[0].rules);
+    assert!(o.steps[0].rules.contains(&rule("702.16b")), "{:?}", o.steps[0].rules);
     let protection = |e: &Event| {
         matches!(e, Event::CastIllegal { instance: 0, why: Illegal::Protection { colour: Colour::Red, .. }, .. })
     };
@@ -356,7 +363,7 @@ fn hexproof_stops_opponents_only_and_shroud_stops_everyone() {
     // Alex is Rob's opponent: he cannot target it.
     let o = play(&format!("{TWO_PLAYERS}{shock}{hexproof}{cast}"));
     assert_eq!(zone(&o, "choc"), "main");
-    assert!(o.steps[0].rules.contains(&"702.11b".to_string()));
+    assert!(o.steps[0].rules.contains(&rule("702.11b")));
     let opponent =
         |e: &Event| matches!(e, Event::CastIllegal { why: Illegal::Hexproof { caster: PlayerIdx(0), .. }, .. });
     assert_eq!(count(&step(&o, 0), opponent), 1);
@@ -368,7 +375,7 @@ fn hexproof_stops_opponents_only_and_shroud_stops_everyone() {
     let shroud = BEAR.replace("force = 2", "capacites = [\"linceul\"]\nforce = 2");
     let o = play(&format!("{TWO_PLAYERS}{own}{shroud}{cast}"));
     assert_eq!(zone(&o, "choc"), "main");
-    assert!(o.steps[0].rules.contains(&"702.18a".to_string()));
+    assert!(o.steps[0].rules.contains(&rule("702.18a")));
     assert_eq!(count(&step(&o, 0), |e| matches!(e, Event::CastIllegal { why: Illegal::Shroud { .. }, .. })), 1);
 }
 
@@ -475,7 +482,7 @@ fn toughness_zero_is_not_destruction() {
     let bear = BEAR.replace("force = 2", "capacites = [\"indestructible\"]\nforce = 2");
     let o = play(&format!("{TWO_PLAYERS}{bear}\n[[etape]]\nmodifier = \"ours\"\nendurance = 0\n"));
     assert_eq!(zone(&o, "ours"), "cimetière");
-    assert!(o.steps[0].rules.contains(&"704.5f".to_string()));
+    assert!(o.steps[0].rules.contains(&rule("704.5f")));
     assert_eq!(count(&step(&o, 0), |e| matches!(e, Event::ZeroToughness { toughness: 0, .. })), 1);
     assert_eq!(count(&step(&o, 0), |e| matches!(e, Event::Indestructible { .. })), 0);
 }
@@ -489,7 +496,7 @@ fn a_player_at_zero_life_loses() {
     let o = play(&toml);
     assert_eq!((o.result.life["Rob"], o.result.life["Alex"]), (0, 23));
     assert!(o.steps[1].state.players[1].lost);
-    assert!(o.steps[1].rules.contains(&"704.5a".to_string()));
+    assert!(o.steps[1].rules.contains(&rule("704.5a")));
     let events = step(&o, 1);
     assert_eq!(count(&events, |e| matches!(e, Event::PlayerLoses { player: PlayerIdx(1), life: 0 })), 1);
     assert_eq!(count(&events, |e| matches!(e, Event::LifeGained { player: PlayerIdx(0), amount: 3, life: 23 })), 1);
@@ -563,12 +570,12 @@ zone = "main"
     let resolve = "\n[[etape]]\nresoudre = true\n";
     let o = play(&format!("{TWO_PLAYERS}{aura}{BEAR}{cast}{protect}{resolve}"));
     assert_eq!(o.result.countered, ["pacifisme"]);
-    assert!(o.steps[2].rules.contains(&"608.3a".to_string()));
+    assert!(o.steps[2].rules.contains(&rule("608.3a")));
     let leave = "\n[[etape]]\ndeplacer = \"ours\"\nvers = \"cimetière\"\n";
     let o = play(&format!("{TWO_PLAYERS}{aura}{BEAR}{cast}{resolve}{leave}"));
     assert_eq!(o.steps[1].state.players[0].battlefield[0].attached_to.as_deref(), Some("Ours"));
     assert_eq!(zone(&o, "pacifisme"), "cimetière");
-    assert!(o.steps[2].rules.contains(&"704.5".to_string()));
+    assert!(o.steps[2].rules.contains(&rule("704.5")));
 }
 
 #[test]
@@ -580,7 +587,7 @@ fn a_target_outside_the_range_of_influence_cannot_be_chosen() {
     );
     let o = play(&toml);
     assert_eq!(zone(&o, "choc"), "main");
-    assert!(o.steps[0].rules.contains(&"801.4".to_string()));
+    assert!(o.steps[0].rules.contains(&rule("801.4")));
     let out_of_range = |e: &Event| {
         matches!(e, Event::CastIllegal { why: Illegal::ControllerOutOfRange { caster: PlayerIdx(0), .. }, .. })
     };
@@ -829,7 +836,7 @@ zone = "main"
 "#;
     let o = play(&format!("{TWO_PLAYERS}{creature}\n[[etape]]\nlancer = \"ours\"\n[[etape]]\nresoudre = true\n"));
     assert_eq!(zone(&o, "ours"), "champ de bataille");
-    assert!(o.steps[1].rules.contains(&"608.3".to_string()));
+    assert!(o.steps[1].rules.contains(&rule("608.3")));
     assert_eq!(o.steps[1].state.players[1].battlefield[0].id, "ours", "under the control of its controller, Rob");
 
     // 608.2c then 608.2k: destroy, then draw, then the instant goes to the graveyard.
@@ -839,7 +846,7 @@ zone = "main"
     let destroyed = position(|e| matches!(e, Event::Destroyed { .. }));
     let drew = position(|e| matches!(e, Event::Drew { player: PlayerIdx(0), count: 1 }));
     assert!(destroyed < drew && drew < position(|e| matches!(e, Event::ResolutionEnds { .. })));
-    assert_eq!(o.steps[1].events.last().unwrap().rules, ["608.2k"]);
+    assert_eq!(o.steps[1].events.last().unwrap().rules, [rule("608.2k")]);
 
     // A land is played, not cast.
     let land = creature.replace("Créature : ours", "Terrain de base : forêt").replace("force = 2\nendurance = 2\n", "");

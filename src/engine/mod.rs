@@ -51,8 +51,7 @@ pub fn load_embedded(graph: &Graph) -> Vec<Result<Scenario, ScenarioError>> {
 /// its nearest ancestor known to the graph (a chapter known by its title)
 /// when the corpus does not hold its text. `None`: not even its chapter is
 /// known. The flag says whether the rule itself was found.
-pub fn resolve_rule(graph: &Graph, rule: &str) -> Option<(NodeIdx, bool)> {
-    let id = RuleId::parse(rule).ok()?;
+pub fn resolve_rule(graph: &Graph, id: RuleId) -> Option<(NodeIdx, bool)> {
     if let Some(idx) = graph.find(id) {
         return Some((idx, true));
     }
