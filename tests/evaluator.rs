@@ -256,7 +256,26 @@ fn events_are_said_in_french() {
         spell("choc", "{R}", "Éphémère", "Choc inflige 2 blessures à la créature ciblée.")
     ))
     .unwrap();
-    let say = |e: &Event| Wording::new(&s).event(e);
+    let cases = one_event_of_each_kind();
+    let mut kinds = BTreeSet::new();
+    for (event, text) in &cases {
+        assert_eq!(Wording::new(&s).event(event), *text, "{event:?}");
+        assert!(!event.rules().is_empty(), "{event:?} ne cite aucune règle");
+        kinds.insert(kind(event));
+    }
+    assert_eq!(kinds.len(), EVENT_KINDS + ILLEGAL_KINDS - 1, "une sorte d'évènement sans phrase vérifiée");
+    // The rules of an illegal target come with it, 608.2b once.
+    let (ours, phrase) = (CardIdx(1), "une créature ciblée".to_string());
+    let why = Illegal::NewObject { card: ours };
+    let event = Event::TargetIllegal { instance: 0, phrase, target: Choice::Card(ours), why };
+    assert_eq!(event.rules(), [rule("608.2b"), rule("400.7")]);
+}
+
+/// One event of each kind (and each reason for an illegal target), with
+/// what a judge reads, in the scenario of [`events_are_said_in_french`]:
+/// Alex's « Sort choc » (card 0), Rob's « Ours » (card 1).
+#[allow(clippy::too_many_lines)] // a table, one row per kind: it reads best whole
+fn one_event_of_each_kind() -> Vec<(Event, &'static str)> {
     let (choc, ours, alex, rob) = (CardIdx(0), CardIdx(1), PlayerIdx(0), PlayerIdx(1));
     let phrase = || "une créature ciblée".to_string();
     let white_black: BTreeSet<Colour> = [Colour::White, Colour::Black].into_iter().collect();
@@ -271,8 +290,7 @@ fn events_are_said_in_french() {
         ..Change::default()
     };
     let forest = TypeLine::parse("Terrain-créature : forêt").unwrap();
-    // One event of each kind (and each reason for an illegal target), with what a judge reads.
-    let cases: Vec<(Event, &str)> = vec![
+    vec![
         (
             Event::Moved { card: ours, from: Zone::Battlefield, to: Zone::Hand, old: ObjectId(2), new: ObjectId(9) },
             "Ours va du champ de bataille vers la main : c'est un nouvel objet, sans lien avec l'ancien.",
@@ -464,16 +482,7 @@ fn events_are_said_in_french() {
             Event::AuraUnattached { card: choc },
             "Sort choc n'est plus attachée à un objet légal : elle va au cimetière de son propriétaire.",
         ),
-    ];
-    let mut kinds = BTreeSet::new();
-    for (event, text) in &cases {
-        assert_eq!(say(event), *text, "{event:?}");
-        assert!(!event.rules().is_empty(), "{event:?} ne cite aucune règle");
-        kinds.insert(kind(event));
-    }
-    assert_eq!(kinds.len(), EVENT_KINDS + ILLEGAL_KINDS - 1, "une sorte d'évènement sans phrase vérifiée");
-    // The rules of an illegal target come with it, 608.2b once.
-    assert_eq!(illegal(Illegal::NewObject { card: ours }).rules(), [rule("608.2b"), rule("400.7")]);
+    ]
 }
 
 /// How many kinds of [`Event`] and of [`Illegal`] there are ([`kind`]).
