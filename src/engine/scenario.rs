@@ -601,24 +601,17 @@ impl Reader<'_> {
     fn step(&self, raw: &Spanned<RawStep>) -> Result<Step, ScenarioError> {
         let s = raw.get_ref();
         let at = raw.span().start;
-        let actions = [s.lancer.is_some(), s.modifier.is_some(), s.deplacer.is_some(), s.regenerer.is_some()];
-        if actions.into_iter().chain([s.resoudre.is_some()]).filter(|a| *a).count() != 1 {
-            return Err(self.err(
-                at,
-                "etape",
-                "chaque étape a exactement une action : lancer, modifier, deplacer, regenerer ou resoudre".into(),
-            ));
-        }
-        let action = if let Some(c) = &s.lancer {
-            self.cast(s, c, at)?
-        } else if let Some(c) = &s.modifier {
-            self.modify(s, c, at)?
-        } else if let Some(c) = &s.deplacer {
-            self.move_card(s, c, at)?
-        } else if let Some(c) = &s.regenerer {
-            Action::Regenerate { card: self.card_named(c, "regenerer")? }
-        } else {
-            self.resolve(s.resoudre.as_ref().expect("one action"))?
+        let action = match (&s.lancer, &s.modifier, &s.deplacer, &s.regenerer, &s.resoudre) {
+            (Some(c), None, None, None, None) => self.cast(s, c, at)?,
+            (None, Some(c), None, None, None) => self.modify(s, c, at)?,
+            (None, None, Some(c), None, None) => self.move_card(s, c, at)?,
+            (None, None, None, Some(c), None) => Action::Regenerate { card: self.card_named(c, "regenerer")? },
+            (None, None, None, None, Some(r)) => self.resolve(r)?,
+            _ => {
+                let message =
+                    "chaque étape a exactement une action : lancer, modifier, deplacer, regenerer ou resoudre";
+                return Err(self.err(at, "etape", message.into()));
+            }
         };
         self.misplaced_keys(s, &action, at)?;
         Ok(Step { action, comment: s.commentaire.clone(), line: line_at(self.text, at) })
