@@ -15,7 +15,7 @@ use super::card::CardType;
 use super::event::Event;
 use super::game::Game;
 use super::index::{CardIdx, PlayerIdx};
-use super::scenario::{Action, Scenario, Zone};
+use super::scenario::{Scenario, Zone};
 use super::wording::Wording;
 use crate::vocab::RuleId;
 
@@ -144,6 +144,28 @@ pub struct Check {
     pub ok: bool,
     /// Each expectation that does not hold, in French.
     pub differences: Vec<String>,
+    /// Each expectation that does not hold, as data (not in the JSON).
+    #[serde(skip)]
+    pub found: Vec<Difference>,
+}
+
+/// An expectation of `[attendu]` that does not hold: what was expected, and
+/// what the game gives.
+#[allow(missing_docs)] // the fields are named for what they hold, as in [`Event`]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Difference {
+    /// A card in another zone.
+    Zone { card: CardIdx, expected: Zone, got: Zone },
+    /// Another number of cards drawn.
+    Draws { player: PlayerIdx, expected: u32, got: u32 },
+    /// Another life total.
+    Life { player: PlayerIdx, expected: i32, got: i32 },
+    /// Damage expected on a card no longer on the battlefield.
+    DamageOffBattlefield { card: CardIdx, expected: u32, zone: Zone },
+    /// Another amount of damage marked.
+    Damage { card: CardIdx, expected: u32, got: u32 },
+    /// Other spells countered (compared as sets; listed in their order).
+    Countered { expected: Vec<CardIdx>, got: Vec<CardIdx> },
 }
 
 /// A scenario, played.
@@ -213,12 +235,12 @@ fn play(scenario: &Scenario, deadline: Option<Instant>) -> (Outcome, bool) {
             stopped = true;
             break;
         }
-        let action = describe(&game, &step.action);
+        let action = Wording::new(scenario).action(&step.action);
         let events = game.play(&step.action);
         steps.push(trace_step(i + 1, action, step.comment.clone(), step.line, events, &game));
     }
     let result = summary(&game);
-    let expected = check(scenario, &game, &result);
+    let expected = check(scenario, &game);
     let outcome = Outcome {
         title: scenario.title.clone(),
         path: scenario.path.clone(),
@@ -254,27 +276,6 @@ fn trace_step(
     TraceStep { number, action, comment, line, text, events, rules, state: board(game) }
 }
 
-/// The action of a step, in a few words, before it is played.
-fn describe(game: &Game, action: &Action) -> String {
-    let s = game.scenario;
-    match action {
-        Action::Cast { card, targets } => {
-            let c = &s.cards[card.0];
-            let who = &s.players[c.controller.0];
-            if targets.is_empty() {
-                format!("{who} lance {}", c.name)
-            } else {
-                let names: Vec<String> = targets.iter().map(|&t| game.describe(t)).collect();
-                format!("{who} lance {} en ciblant {}", c.name, names.join(", puis "))
-            }
-        }
-        Action::Modify { card, .. } => format!("Modification de {}", game.name(*card)),
-        Action::Move { card, to } => format!("Déplacement de {} {}", game.name(*card), to.to_phrase()),
-        Action::Regenerate { card } => format!("Régénération de {}", game.name(*card)),
-        Action::Resolve => "Tous les joueurs passent : résolution".to_string(),
-    }
-}
-
 fn card_view(game: &Game, i: CardIdx) -> CardView {
     let s = game.scenario;
     let card = &s.cards[i.0];
@@ -294,7 +295,7 @@ fn card_view(game: &Game, i: CardIdx) -> CardView {
         tapped: o.tapped,
         shields: o.shields,
         attached_to: o.attached_to.map(|(host, _)| game.name(host).to_string()),
-        targets: o.targets.iter().map(|t| game.describe(t.choice)).collect(),
+        targets: o.targets.iter().map(|t| Wording::new(s).target(t.choice).to_string()).collect(),
         owner: s.players[card.owner.0].clone(),
     }
 }
@@ -353,52 +354,46 @@ fn summary(game: &Game) -> Summary {
     out
 }
 
-fn check(scenario: &Scenario, game: &Game, result: &Summary) -> Check {
+fn check(scenario: &Scenario, game: &Game) -> Check {
     let Some(x) = &scenario.expected else {
-        return Check { present: false, ok: true, differences: Vec::new() };
+        return Check { present: false, ok: true, differences: Vec::new(), found: Vec::new() };
     };
-    let mut differences = Vec::new();
-    let id = |c: CardIdx| scenario.cards[c.0].id.as_str();
-    let player = |p: PlayerIdx| scenario.players[p.0].as_str();
-    for &(c, zone) in &x.zones {
-        let got = game.object(c).zone;
-        if got != zone {
-            differences.push(format!("zone de « {} » : attendu {zone}, obtenu {got}", id(c)));
+    let mut found = Vec::new();
+    for &(card, expected) in &x.zones {
+        let got = game.object(card).zone;
+        if got != expected {
+            found.push(Difference::Zone { card, expected, got });
         }
     }
-    for &(p, n) in &x.draws {
-        let got = game.players[p.0].draws;
-        if got != n {
-            differences.push(format!("pioches de {} : attendu {n}, obtenu {got}", player(p)));
+    for &(player, expected) in &x.draws {
+        let got = game.players[player.0].draws;
+        if got != expected {
+            found.push(Difference::Draws { player, expected, got });
         }
     }
-    for &(p, n) in &x.life {
-        let got = game.players[p.0].life;
-        if got != n {
-            differences.push(format!("points de vie de {} : attendu {n}, obtenu {got}", player(p)));
+    for &(player, expected) in &x.life {
+        let got = game.players[player.0].life;
+        if got != expected {
+            found.push(Difference::Life { player, expected, got });
         }
     }
-    for &(c, n) in &x.damage {
-        let o = game.object(c);
+    for &(card, expected) in &x.damage {
+        let o = game.object(card);
         if o.zone != Zone::Battlefield {
-            differences.push(format!(
-                "blessures de « {} » : attendu {n}, mais la carte n'est plus sur le champ de bataille ({})",
-                id(c),
-                o.zone
-            ));
-        } else if o.damage != n {
-            differences.push(format!("blessures de « {} » : attendu {n}, obtenu {}", id(c), o.damage));
+            found.push(Difference::DamageOffBattlefield { card, expected, zone: o.zone });
+        } else if o.damage != expected {
+            found.push(Difference::Damage { card, expected, got: o.damage });
         }
     }
-    let expected: Vec<&str> = x.countered.iter().map(|&c| id(c)).collect();
-    let got: Vec<&str> = result.countered.iter().map(String::as_str).collect();
-    let mut e = expected.clone();
-    let mut g = got.clone();
+    let id = |c: &CardIdx| scenario.cards[c.0].id.as_str();
+    let mut e: Vec<&str> = x.countered.iter().map(id).collect();
+    let mut g: Vec<&str> = game.countered.iter().map(id).collect();
     e.sort_unstable();
     g.sort_unstable();
     if e != g {
-        let list = |l: &[&str]| if l.is_empty() { "aucun".to_string() } else { l.join(", ") };
-        differences.push(format!("sorts contrecarrés : attendu {}, obtenu {}", list(&expected), list(&got)));
+        found.push(Difference::Countered { expected: x.countered.clone(), got: game.countered.clone() });
     }
-    Check { present: true, ok: differences.is_empty(), differences }
+    let wording = Wording::new(scenario);
+    let differences: Vec<String> = found.iter().map(|d| wording.difference(d)).collect();
+    Check { present: true, ok: found.is_empty(), differences, found }
 }

@@ -199,10 +199,6 @@ impl<'s> Game<'s> {
         &self.card(i).name
     }
 
-    fn player_name(&self, p: PlayerIdx) -> &str {
-        &self.players[p.0].name
-    }
-
     /// Characteristics of a card's current object (613).
     pub fn chars(&self, i: CardIdx) -> Chars {
         let card = self.card(i);
@@ -321,14 +317,6 @@ impl<'s> Game<'s> {
         };
         if zone == Zone::Stack {
             self.stack.push(i);
-        }
-    }
-
-    /// A target's name: the card's or the player's.
-    pub fn describe(&self, choice: Choice) -> String {
-        match choice {
-            Choice::Card(c) => self.name(c).to_string(),
-            Choice::Player(p) => self.player_name(p).to_string(),
         }
     }
 
