@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 use std::fmt;
 
 use crate::text::fold;
+use crate::vocab::RuleId;
 
 /// The five colours.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
@@ -321,14 +322,14 @@ impl Keyword {
     }
 
     /// The rule of the keyword.
-    pub fn rule(self) -> &'static str {
+    pub fn rule(self) -> RuleId {
         match self {
-            Keyword::Protection(_) => "702.16",
-            Keyword::Hexproof => "702.11",
-            Keyword::Shroud => "702.18",
-            Keyword::Indestructible => "702.12",
-            Keyword::Flying => "702.9",
-            Keyword::Enchant(_) => "702.5",
+            Keyword::Protection(_) => const { RuleId::known("702.16") },
+            Keyword::Hexproof => const { RuleId::known("702.11") },
+            Keyword::Shroud => const { RuleId::known("702.18") },
+            Keyword::Indestructible => const { RuleId::known("702.12") },
+            Keyword::Flying => const { RuleId::known("702.9") },
+            Keyword::Enchant(_) => const { RuleId::known("702.5") },
         }
     }
 }

@@ -11,6 +11,16 @@ use std::collections::BTreeSet;
 use super::card::{CardType, Colour, TypeLine};
 use super::index::{CardIdx, ObjectId, PlayerIdx};
 use super::scenario::{Change, Choice, Zone};
+use crate::vocab::RuleId;
+
+/// Rule numbers written in the engine, read when the program is built
+/// ([`RuleId::known`]): `rule_ids!["608.2b", "400.7"]` is a
+/// `&'static [RuleId; 2]`, and a malformed number does not build.
+macro_rules! rule_ids {
+    ($($rule:literal),+ $(,)?) => {
+        const { &[$(RuleId::known($rule)),+] }
+    };
+}
 
 /// One thing that happened, with the data to explain it.
 ///
@@ -148,88 +158,94 @@ pub enum Illegal {
 
 impl Illegal {
     /// The rules that make the target illegal.
-    pub fn rules(&self) -> &'static [&'static str] {
+    pub fn rules(&self) -> &'static [RuleId] {
         match self {
-            Illegal::NotAPlayer { .. } => &["115.1"],
-            Illegal::PlayerLeft { .. } => &["104.3"],
-            Illegal::PlayerOutOfRange { .. } | Illegal::ControllerOutOfRange { .. } => &["801.4"],
-            Illegal::NewObject { .. } => &["400.7", "608.2b"],
-            Illegal::WrongZone { .. } | Illegal::WrongKind { .. } => &["115.1", "608.2b"],
-            Illegal::ExcludedColour { .. } | Illegal::ExcludedType { .. } => &["608.2b"],
-            Illegal::Protection { .. } => &["702.16b"],
-            Illegal::Shroud { .. } => &["702.18a"],
-            Illegal::Hexproof { .. } => &["702.11b"],
+            Illegal::NotAPlayer { .. } => rule_ids!["115.1"],
+            Illegal::PlayerLeft { .. } => rule_ids!["104.3"],
+            Illegal::PlayerOutOfRange { .. } | Illegal::ControllerOutOfRange { .. } => rule_ids!["801.4"],
+            Illegal::NewObject { .. } => rule_ids!["400.7", "608.2b"],
+            Illegal::WrongZone { .. } | Illegal::WrongKind { .. } => rule_ids!["115.1", "608.2b"],
+            Illegal::ExcludedColour { .. } | Illegal::ExcludedType { .. } => rule_ids!["608.2b"],
+            Illegal::Protection { .. } => rule_ids!["702.16b"],
+            Illegal::Shroud { .. } => rule_ids!["702.18a"],
+            Illegal::Hexproof { .. } => rule_ids!["702.11b"],
         }
     }
 }
 
 impl Event {
     /// The rules the event applies, as written in the rules (`608.2b`), in
-    /// the order they are cited.
-    pub fn rules(&self) -> Vec<&'static str> {
+    /// the order they are cited: those of its kind, then those of its data.
+    pub fn rules(&self) -> Vec<RuleId> {
+        let mut rules = self.kind_rules().to_vec();
         match self {
-            Event::Moved { .. } | Event::ReturnedToHand { .. } => vec!["400.7"],
-            Event::ShieldAdded { .. }
-            | Event::RegenerationWithoutEffect { .. }
-            | Event::RegenerationForbidden { .. } => vec!["701.15a"],
-            Event::LandNotCast { .. } => vec!["305.1", "601.2"],
-            Event::NotInHand { .. } => vec!["601.2a", "601.3"],
-            Event::Cast { .. } => vec!["601.2", "601.2a"],
-            Event::TargetChosen { .. } => vec!["601.2c", "115.3"],
             Event::CastIllegal { why, .. } => {
-                let mut rules = vec!["601.2c"];
                 rules.extend(why.rules());
-                rules.push("601.2");
-                rules
+                rules.push(const { RuleId::known("601.2") });
             }
             Event::Modified { change, .. } => {
-                let mut rules = vec!["611.2c", "613.1", "613.7"];
                 rules.extend(change.gains.iter().map(|k| k.rule()));
                 if change.colours.is_some() {
-                    rules.push("105.3");
+                    rules.push(const { RuleId::known("105.3") });
                 }
                 if change.type_line.is_some() {
-                    rules.push("205.1a");
+                    rules.push(const { RuleId::known("205.1a") });
                 }
                 if change.power.is_some() || change.toughness.is_some() {
-                    rules.push("613.4b");
+                    rules.push(const { RuleId::known("613.4b") });
                 }
-                rules
             }
-            Event::NothingToResolve | Event::Resolves { .. } => vec!["608.1"],
-            Event::TargetStillLegal { .. } | Event::PartWithoutTarget { .. } => vec!["608.2b"],
             Event::TargetIllegal { why, .. } => {
-                let mut rules = vec!["608.2b"];
-                rules.extend(why.rules().iter().filter(|r| **r != "608.2b"));
-                rules
+                rules.extend(why.rules().iter().filter(|r| **r != const { RuleId::known("608.2b") }));
             }
-            Event::DoesNotResolve { aura: true, .. } => vec!["608.2b", "608.3a", "701.5a"],
-            Event::DoesNotResolve { aura: false, .. } => vec!["608.2b", "701.5a"],
-            Event::AuraAttached { .. } => vec!["608.3a"],
-            Event::PermanentEntered { .. } => vec!["608.3"],
-            Event::Instruction { .. } => vec!["608.2c"],
-            Event::ResolutionEnds { .. } => vec!["608.2k"],
+            _ => {}
+        }
+        rules
+    }
+
+    /// The rules every event of its kind cites, first.
+    fn kind_rules(&self) -> &'static [RuleId] {
+        match self {
+            Event::Moved { .. } | Event::ReturnedToHand { .. } => rule_ids!["400.7"],
+            Event::ShieldAdded { .. }
+            | Event::RegenerationWithoutEffect { .. }
+            | Event::RegenerationForbidden { .. } => rule_ids!["701.15a"],
+            Event::LandNotCast { .. } => rule_ids!["305.1", "601.2"],
+            Event::NotInHand { .. } => rule_ids!["601.2a", "601.3"],
+            Event::Cast { .. } => rule_ids!["601.2", "601.2a"],
+            Event::TargetChosen { .. } => rule_ids!["601.2c", "115.3"],
+            Event::CastIllegal { .. } => rule_ids!["601.2c"],
+            Event::Modified { .. } => rule_ids!["611.2c", "613.1", "613.7"],
+            Event::NothingToResolve | Event::Resolves { .. } => rule_ids!["608.1"],
+            Event::TargetStillLegal { .. } | Event::PartWithoutTarget { .. } => rule_ids!["608.2b"],
+            Event::TargetIllegal { .. } => rule_ids!["608.2b"],
+            Event::DoesNotResolve { aura: true, .. } => rule_ids!["608.2b", "608.3a", "701.5a"],
+            Event::DoesNotResolve { aura: false, .. } => rule_ids!["608.2b", "701.5a"],
+            Event::AuraAttached { .. } => rule_ids!["608.3a"],
+            Event::PermanentEntered { .. } => rule_ids!["608.3"],
+            Event::Instruction { .. } => rule_ids!["608.2c"],
+            Event::ResolutionEnds { .. } => rule_ids!["608.2k"],
             Event::ColourExcluded { .. } | Event::ColourMissing { .. } | Event::ColourMatches { .. } => {
-                vec!["608.2h"]
+                rule_ids!["608.2h"]
             }
-            Event::ControllerOutOfRange { .. } | Event::PlayerOutOfRange { .. } => vec!["801.10"],
-            Event::AnimatedLand { .. } => vec!["205.1b", "611.3a", "613.1"],
-            Event::Exiled { .. } => vec!["701.11a", "400.7"],
-            Event::DamagePrevented { .. } => vec!["702.16e"],
-            Event::DamageToPermanent { .. } => vec!["120.3", "120.6"],
-            Event::DamageToPlayer { .. } => vec!["120.3a", "119.3"],
-            Event::Drew { .. } => vec!["121.1"],
-            Event::Countered { .. } => vec!["701.5a"],
-            Event::LifeGained { .. } => vec!["119.1"],
-            Event::LifeLost { .. } => vec!["119.3"],
-            Event::Indestructible { .. } => vec!["702.12b"],
-            Event::Regenerated { .. } => vec!["701.15a", "701.7b"],
-            Event::Destroyed { .. } => vec!["701.7a"],
-            Event::StateBasedActions => vec!["704.3"],
-            Event::PlayerLoses { .. } => vec!["704.5a"],
-            Event::ZeroToughness { .. } => vec!["704.5f"],
-            Event::LethalDamage { .. } => vec!["704.5g"],
-            Event::AuraUnattached { .. } => vec!["704.5", "303.4"],
+            Event::ControllerOutOfRange { .. } | Event::PlayerOutOfRange { .. } => rule_ids!["801.10"],
+            Event::AnimatedLand { .. } => rule_ids!["205.1b", "611.3a", "613.1"],
+            Event::Exiled { .. } => rule_ids!["701.11a", "400.7"],
+            Event::DamagePrevented { .. } => rule_ids!["702.16e"],
+            Event::DamageToPermanent { .. } => rule_ids!["120.3", "120.6"],
+            Event::DamageToPlayer { .. } => rule_ids!["120.3a", "119.3"],
+            Event::Drew { .. } => rule_ids!["121.1"],
+            Event::Countered { .. } => rule_ids!["701.5a"],
+            Event::LifeGained { .. } => rule_ids!["119.1"],
+            Event::LifeLost { .. } => rule_ids!["119.3"],
+            Event::Indestructible { .. } => rule_ids!["702.12b"],
+            Event::Regenerated { .. } => rule_ids!["701.15a", "701.7b"],
+            Event::Destroyed { .. } => rule_ids!["701.7a"],
+            Event::StateBasedActions => rule_ids!["704.3"],
+            Event::PlayerLoses { .. } => rule_ids!["704.5a"],
+            Event::ZeroToughness { .. } => rule_ids!["704.5f"],
+            Event::LethalDamage { .. } => rule_ids!["704.5g"],
+            Event::AuraUnattached { .. } => rule_ids!["704.5", "303.4"],
         }
     }
 }

@@ -13,10 +13,12 @@
 //! [`scenario`] reads and checks the file, reporting every mistake with its
 //! line and key; [`game`] holds objects, zones and the stack and applies the
 //! rules (400.7, 601.2, 608, 613, 701, 704, 801), returning [`event::Event`]s:
-//! what happened and the rules applied, as data; [`wording`] says them in
-//! French; [`trace`] records them with the board after each step and
-//! compares the result with `[attendu]`; [`render`] prints a trace for
-//! `explique`. [`index`] names cards, players and objects.
+//! what happened and the rules applied ([`RuleId`]s), as data; [`wording`]
+//! says them in French, with each step's action and each difference from
+//! `[attendu]`; [`trace`] records them with the board after each step and
+//! compares the result with `[attendu]` ([`trace::Difference`]); [`render`]
+//! prints a trace for `explique`. [`index`] names cards, players and objects:
+//! the game indexes everything by them, never by a bare number.
 //!
 //! Scenarios shipped with arbitre live in `rules/scenarios/` and are embedded
 //! in the binary ([`crate::embedded::scenarios`]).
@@ -51,8 +53,7 @@ pub fn load_embedded(graph: &Graph) -> Vec<Result<Scenario, ScenarioError>> {
 /// its nearest ancestor known to the graph (a chapter known by its title)
 /// when the corpus does not hold its text. `None`: not even its chapter is
 /// known. The flag says whether the rule itself was found.
-pub fn resolve_rule(graph: &Graph, rule: &str) -> Option<(NodeIdx, bool)> {
-    let id = RuleId::parse(rule).ok()?;
+pub fn resolve_rule(graph: &Graph, id: RuleId) -> Option<(NodeIdx, bool)> {
     if let Some(idx) = graph.find(id) {
         return Some((idx, true));
     }

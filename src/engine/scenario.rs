@@ -134,10 +134,10 @@ pub struct Card {
     pub power: Option<i32>,
     /// Toughness, for creatures.
     pub toughness: Option<i32>,
-    /// Index of the owner in the players.
-    pub owner: usize,
-    /// Index of the controller.
-    pub controller: usize,
+    /// The owner.
+    pub owner: PlayerIdx,
+    /// The controller.
+    pub controller: PlayerIdx,
     /// Starting zone.
     pub zone: Zone,
 }
@@ -190,28 +190,28 @@ pub enum Action {
     /// Cast a card (601.2) with targets.
     Cast {
         /// The card.
-        card: usize,
+        card: CardIdx,
         /// One choice per target instance.
         targets: Vec<Choice>,
     },
     /// Change an object while the spell waits.
     Modify {
         /// The card.
-        card: usize,
+        card: CardIdx,
         /// The change.
         change: Change,
     },
     /// Move an object to another zone (400.7).
     Move {
         /// The card.
-        card: usize,
+        card: CardIdx,
         /// Where.
         to: Zone,
     },
     /// Give a permanent a regeneration shield (701.15).
     Regenerate {
         /// The card.
-        card: usize,
+        card: CardIdx,
     },
     /// All players pass: the top of the stack resolves (608).
     Resolve,
@@ -232,15 +232,15 @@ pub struct Step {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Expected {
     /// Card → zone.
-    pub zones: Vec<(usize, Zone)>,
+    pub zones: Vec<(CardIdx, Zone)>,
     /// Player → cards drawn.
-    pub draws: Vec<(usize, u32)>,
+    pub draws: Vec<(PlayerIdx, u32)>,
     /// Player → life.
-    pub life: Vec<(usize, i32)>,
+    pub life: Vec<(PlayerIdx, i32)>,
     /// Card → damage marked.
-    pub damage: Vec<(usize, u32)>,
+    pub damage: Vec<(CardIdx, u32)>,
     /// Cards countered on resolution.
-    pub countered: Vec<usize>,
+    pub countered: Vec<CardIdx>,
 }
 
 /// A scenario, read and checked.
@@ -463,16 +463,16 @@ impl Reader<'_> {
     }
 
     /// A player named in a card or a step.
-    fn player(&self, name: &Spanned<String>, key: &str) -> Result<usize, ScenarioError> {
-        self.players.iter().position(|p| fold(p) == fold(name.get_ref().trim())).ok_or_else(|| {
+    fn player(&self, name: &Spanned<String>, key: &str) -> Result<PlayerIdx, ScenarioError> {
+        self.players.iter().position(|p| fold(p) == fold(name.get_ref().trim())).map(PlayerIdx).ok_or_else(|| {
             let known = self.players.join(", ");
             self.err(name.span().start, key, format!("joueur « {} » inconnu (joueurs : {known})", name.get_ref()))
         })
     }
 
     /// A card named in a step, by its id.
-    fn card_named(&self, name: &Spanned<String>, key: &str) -> Result<usize, ScenarioError> {
-        self.cards.iter().position(|c| c.id == name.get_ref().trim()).ok_or_else(|| {
+    fn card_named(&self, name: &Spanned<String>, key: &str) -> Result<CardIdx, ScenarioError> {
+        self.cards.iter().position(|c| c.id == name.get_ref().trim()).map(CardIdx).ok_or_else(|| {
             let message = format!("carte « {} » inconnue (déclarez-la dans un [[carte]])", name.get_ref());
             self.err(name.span().start, key, message)
         })
@@ -601,24 +601,17 @@ impl Reader<'_> {
     fn step(&self, raw: &Spanned<RawStep>) -> Result<Step, ScenarioError> {
         let s = raw.get_ref();
         let at = raw.span().start;
-        let actions = [s.lancer.is_some(), s.modifier.is_some(), s.deplacer.is_some(), s.regenerer.is_some()];
-        if actions.into_iter().chain([s.resoudre.is_some()]).filter(|a| *a).count() != 1 {
-            return Err(self.err(
-                at,
-                "etape",
-                "chaque étape a exactement une action : lancer, modifier, deplacer, regenerer ou resoudre".into(),
-            ));
-        }
-        let action = if let Some(c) = &s.lancer {
-            self.cast(s, c, at)?
-        } else if let Some(c) = &s.modifier {
-            self.modify(s, c, at)?
-        } else if let Some(c) = &s.deplacer {
-            self.move_card(s, c, at)?
-        } else if let Some(c) = &s.regenerer {
-            Action::Regenerate { card: self.card_named(c, "regenerer")? }
-        } else {
-            self.resolve(s.resoudre.as_ref().expect("one action"))?
+        let action = match (&s.lancer, &s.modifier, &s.deplacer, &s.regenerer, &s.resoudre) {
+            (Some(c), None, None, None, None) => self.cast(s, c, at)?,
+            (None, Some(c), None, None, None) => self.modify(s, c, at)?,
+            (None, None, Some(c), None, None) => self.move_card(s, c, at)?,
+            (None, None, None, Some(c), None) => Action::Regenerate { card: self.card_named(c, "regenerer")? },
+            (None, None, None, None, Some(r)) => self.resolve(r)?,
+            _ => {
+                let message =
+                    "chaque étape a exactement une action : lancer, modifier, deplacer, regenerer ou resoudre";
+                return Err(self.err(at, "etape", message.into()));
+            }
         };
         self.misplaced_keys(s, &action, at)?;
         Ok(Step { action, comment: s.commentaire.clone(), line: line_at(self.text, at) })
@@ -655,12 +648,12 @@ impl Reader<'_> {
         let card = self.card_named(c, "lancer")?;
         let targets = s.cibles.as_ref().map(|c| c.get_ref().as_slice()).unwrap_or(&[]);
         let targets = targets.iter().map(|t| self.target(t)).collect::<Result<Vec<_>, _>>()?;
-        let needed = self.cards[card].target_count();
+        let needed = self.cards[card.0].target_count();
         if targets.len() != needed {
             let offset = s.cibles.as_ref().map_or(c.span().start, |c| c.span().start);
             let message = format!(
                 "« {} » demande {needed} cible{} (une par occurrence du mot « cible »), {} donnée{}",
-                self.cards[card].name,
+                self.cards[card.0].name,
                 if needed > 1 { "s" } else { "" },
                 targets.len(),
                 if targets.len() > 1 { "s" } else { "" }
@@ -737,12 +730,12 @@ impl Reader<'_> {
 
     /// `[attendu]`: zones, draws, life totals, damage, spells countered.
     fn expected(&self, e: &RawExpected) -> Result<Expected, ScenarioError> {
-        let by_name = |name: &str, offset: usize, key: &str| -> Result<usize, ScenarioError> {
-            let found = self.cards.iter().position(|c| c.id == name);
+        let by_name = |name: &str, offset: usize, key: &str| -> Result<CardIdx, ScenarioError> {
+            let found = self.cards.iter().position(|c| c.id == name).map(CardIdx);
             found.ok_or_else(|| self.err(offset, key, format!("carte « {name} » inconnue")))
         };
-        let by_player = |name: &str, offset: usize, key: &str| -> Result<usize, ScenarioError> {
-            let found = self.players.iter().position(|p| fold(p) == fold(name));
+        let by_player = |name: &str, offset: usize, key: &str| -> Result<PlayerIdx, ScenarioError> {
+            let found = self.players.iter().position(|p| fold(p) == fold(name)).map(PlayerIdx);
             found.ok_or_else(|| self.err(offset, key, format!("joueur « {name} » inconnu")))
         };
         let mut x = Expected::default();

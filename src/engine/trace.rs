@@ -14,8 +14,10 @@ use serde::Serialize;
 use super::card::CardType;
 use super::event::Event;
 use super::game::Game;
-use super::scenario::{Action, Scenario, Zone};
+use super::index::{CardIdx, PlayerIdx};
+use super::scenario::{Scenario, Zone};
 use super::wording::Wording;
+use crate::vocab::RuleId;
 
 /// One card as shown on the board.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -101,7 +103,7 @@ pub struct TraceStep {
     /// The events, each with its rules.
     pub events: Vec<EventView>,
     /// Every rule cited in the step, in order of first citation.
-    pub rules: Vec<String>,
+    pub rules: Vec<RuleId>,
     /// The board after the step.
     pub state: Board,
 }
@@ -112,7 +114,7 @@ pub struct EventView {
     /// What happened, in French ([`super::wording`]).
     pub text: String,
     /// The rules applied.
-    pub rules: Vec<String>,
+    pub rules: Vec<RuleId>,
     /// What happened, as data (not in the JSON).
     #[serde(skip)]
     pub event: Event,
@@ -142,6 +144,28 @@ pub struct Check {
     pub ok: bool,
     /// Each expectation that does not hold, in French.
     pub differences: Vec<String>,
+    /// Each expectation that does not hold, as data (not in the JSON).
+    #[serde(skip)]
+    pub found: Vec<Difference>,
+}
+
+/// An expectation of `[attendu]` that does not hold: what was expected, and
+/// what the game gives.
+#[allow(missing_docs)] // the fields are named for what they hold, as in [`Event`]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Difference {
+    /// A card in another zone.
+    Zone { card: CardIdx, expected: Zone, got: Zone },
+    /// Another number of cards drawn.
+    Draws { player: PlayerIdx, expected: u32, got: u32 },
+    /// Another life total.
+    Life { player: PlayerIdx, expected: i32, got: i32 },
+    /// Damage expected on a card no longer on the battlefield.
+    DamageOffBattlefield { card: CardIdx, expected: u32, zone: Zone },
+    /// Another amount of damage marked.
+    Damage { card: CardIdx, expected: u32, got: u32 },
+    /// Other spells countered (compared as sets; listed in their order).
+    Countered { expected: Vec<CardIdx>, got: Vec<CardIdx> },
 }
 
 /// A scenario, played.
@@ -152,7 +176,7 @@ pub struct Outcome {
     /// Its file.
     pub path: String,
     /// Rules it illustrates.
-    pub illustrates: Vec<String>,
+    pub illustrates: Vec<RuleId>,
     /// The board before the first step.
     pub initial: Board,
     /// The steps.
@@ -165,11 +189,11 @@ pub struct Outcome {
 
 impl Outcome {
     /// Every rule the trace cites, each once, in order of first citation.
-    pub fn cited_rules(&self) -> Vec<&str> {
-        let mut out: Vec<&str> = Vec::new();
+    pub fn cited_rules(&self) -> Vec<RuleId> {
+        let mut out: Vec<RuleId> = Vec::new();
         for r in self.steps.iter().flat_map(|s| &s.rules) {
-            if !out.contains(&r.as_str()) {
-                out.push(r);
+            if !out.contains(r) {
+                out.push(*r);
             }
         }
         out
@@ -211,16 +235,16 @@ fn play(scenario: &Scenario, deadline: Option<Instant>) -> (Outcome, bool) {
             stopped = true;
             break;
         }
-        let action = describe(&game, &step.action);
+        let action = Wording::new(scenario).action(&step.action);
         let events = game.play(&step.action);
         steps.push(trace_step(i + 1, action, step.comment.clone(), step.line, events, &game));
     }
     let result = summary(&game);
-    let expected = check(scenario, &game, &result);
+    let expected = check(scenario, &game);
     let outcome = Outcome {
         title: scenario.title.clone(),
         path: scenario.path.clone(),
-        illustrates: scenario.illustrates.iter().map(|r| r.to_string()).collect(),
+        illustrates: scenario.illustrates.clone(),
         initial,
         steps,
         result,
@@ -240,53 +264,28 @@ fn trace_step(
     let wording = Wording::new(game.scenario);
     let events: Vec<EventView> = events
         .into_iter()
-        .map(|event| EventView {
-            text: wording.event(&event),
-            rules: event.rules().iter().map(|r| r.to_string()).collect(),
-            event,
-        })
+        .map(|event| EventView { text: wording.event(&event), rules: event.rules(), event })
         .collect();
-    let mut rules: Vec<String> = Vec::new();
+    let mut rules: Vec<RuleId> = Vec::new();
     for r in events.iter().flat_map(|e| &e.rules) {
         if !rules.contains(r) {
-            rules.push(r.clone());
+            rules.push(*r);
         }
     }
     let text = events.iter().map(|e| e.text.as_str()).collect::<Vec<_>>().join(" ");
     TraceStep { number, action, comment, line, text, events, rules, state: board(game) }
 }
 
-/// The action of a step, in a few words, before it is played.
-fn describe(game: &Game, action: &Action) -> String {
+fn card_view(game: &Game, i: CardIdx) -> CardView {
     let s = game.scenario;
-    match action {
-        Action::Cast { card, targets } => {
-            let c = &s.cards[*card];
-            let who = &s.players[c.controller];
-            if targets.is_empty() {
-                format!("{who} lance {}", c.name)
-            } else {
-                let names: Vec<String> = targets.iter().map(|&t| game.describe(t)).collect();
-                format!("{who} lance {} en ciblant {}", c.name, names.join(", puis "))
-            }
-        }
-        Action::Modify { card, .. } => format!("Modification de {}", s.cards[*card].name),
-        Action::Move { card, to } => format!("Déplacement de {} {}", s.cards[*card].name, to.to_phrase()),
-        Action::Regenerate { card } => format!("Régénération de {}", s.cards[*card].name),
-        Action::Resolve => "Tous les joueurs passent : résolution".to_string(),
-    }
-}
-
-fn card_view(game: &Game, i: usize) -> CardView {
-    let s = game.scenario;
-    let card = &s.cards[i];
-    let o = &game.objects[i];
+    let card = &s.cards[i.0];
+    let o = game.object(i);
     let ch = game.chars(i);
     let creature = ch.is(CardType::Creature);
     CardView {
         id: card.id.clone(),
         name: card.name.clone(),
-        object: o.id,
+        object: o.id.0,
         type_line: ch.type_line.to_string(),
         creature,
         colours: ch.colours.iter().map(|c| c.name().to_string()).collect(),
@@ -295,29 +294,30 @@ fn card_view(game: &Game, i: usize) -> CardView {
         damage: o.damage,
         tapped: o.tapped,
         shields: o.shields,
-        attached_to: o.attached_to.map(|(host, _)| s.cards[host].name.clone()),
-        targets: o.targets.iter().map(|t| game.describe(t.choice)).collect(),
-        owner: s.players[card.owner].clone(),
+        attached_to: o.attached_to.map(|(host, _)| game.name(host).to_string()),
+        targets: o.targets.iter().map(|t| Wording::new(s).target(t.choice).to_string()).collect(),
+        owner: s.players[card.owner.0].clone(),
     }
 }
 
 /// The board: each player's zones, and the stack.
 pub fn board(game: &Game) -> Board {
     let s = game.scenario;
-    let active = 0;
+    let active = PlayerIdx(0);
+    let cards = || (0..s.cards.len()).map(CardIdx);
     let players = (0..s.players.len())
+        .map(PlayerIdx)
         .map(|p| {
-            let st = &game.players[p];
+            let st = &game.players[p.0];
             let mine = |zone: Zone, by_controller: bool| -> Vec<CardView> {
-                (0..s.cards.len())
-                    .filter(|&i| game.objects[i].zone == zone)
-                    .filter(|&i| if by_controller { game.objects[i].controller == p } else { s.cards[i].owner == p })
+                cards()
+                    .filter(|&i| game.object(i).zone == zone)
+                    .filter(|&i| if by_controller { game.object(i).controller == p } else { s.cards[i.0].owner == p })
                     .map(|i| card_view(game, i))
                     .collect()
             };
-            let in_library = (0..s.cards.len())
-                .filter(|&i| game.objects[i].zone == Zone::Library && s.cards[i].owner == p)
-                .count() as u32;
+            let in_library =
+                cards().filter(|&i| game.object(i).zone == Zone::Library && s.cards[i.0].owner == p).count() as u32;
             PlayerView {
                 name: st.name.clone(),
                 life: st.life,
@@ -340,7 +340,7 @@ fn summary(game: &Game) -> Summary {
     let s = game.scenario;
     let mut out = Summary::default();
     for (i, c) in s.cards.iter().enumerate() {
-        let o = &game.objects[i];
+        let o = game.object(CardIdx(i));
         out.zones.insert(c.id.clone(), o.zone.name().to_string());
         if o.zone == Zone::Battlefield {
             out.damage.insert(c.id.clone(), o.damage);
@@ -350,56 +350,50 @@ fn summary(game: &Game) -> Summary {
         out.draws.insert(p.name.clone(), p.draws);
         out.life.insert(p.name.clone(), p.life);
     }
-    out.countered = game.countered.iter().map(|&i| s.cards[i].id.clone()).collect();
+    out.countered = game.countered.iter().map(|&i| s.cards[i.0].id.clone()).collect();
     out
 }
 
-fn check(scenario: &Scenario, game: &Game, result: &Summary) -> Check {
+fn check(scenario: &Scenario, game: &Game) -> Check {
     let Some(x) = &scenario.expected else {
-        return Check { present: false, ok: true, differences: Vec::new() };
+        return Check { present: false, ok: true, differences: Vec::new(), found: Vec::new() };
     };
-    let mut differences = Vec::new();
-    let id = |c: usize| scenario.cards[c].id.as_str();
-    let player = |p: usize| scenario.players[p].as_str();
-    for &(c, zone) in &x.zones {
-        let got = game.objects[c].zone;
-        if got != zone {
-            differences.push(format!("zone de « {} » : attendu {zone}, obtenu {got}", id(c)));
+    let mut found = Vec::new();
+    for &(card, expected) in &x.zones {
+        let got = game.object(card).zone;
+        if got != expected {
+            found.push(Difference::Zone { card, expected, got });
         }
     }
-    for &(p, n) in &x.draws {
-        let got = game.players[p].draws;
-        if got != n {
-            differences.push(format!("pioches de {} : attendu {n}, obtenu {got}", player(p)));
+    for &(player, expected) in &x.draws {
+        let got = game.players[player.0].draws;
+        if got != expected {
+            found.push(Difference::Draws { player, expected, got });
         }
     }
-    for &(p, n) in &x.life {
-        let got = game.players[p].life;
-        if got != n {
-            differences.push(format!("points de vie de {} : attendu {n}, obtenu {got}", player(p)));
+    for &(player, expected) in &x.life {
+        let got = game.players[player.0].life;
+        if got != expected {
+            found.push(Difference::Life { player, expected, got });
         }
     }
-    for &(c, n) in &x.damage {
-        let o = &game.objects[c];
+    for &(card, expected) in &x.damage {
+        let o = game.object(card);
         if o.zone != Zone::Battlefield {
-            differences.push(format!(
-                "blessures de « {} » : attendu {n}, mais la carte n'est plus sur le champ de bataille ({})",
-                id(c),
-                o.zone
-            ));
-        } else if o.damage != n {
-            differences.push(format!("blessures de « {} » : attendu {n}, obtenu {}", id(c), o.damage));
+            found.push(Difference::DamageOffBattlefield { card, expected, zone: o.zone });
+        } else if o.damage != expected {
+            found.push(Difference::Damage { card, expected, got: o.damage });
         }
     }
-    let expected: Vec<&str> = x.countered.iter().map(|&c| id(c)).collect();
-    let got: Vec<&str> = result.countered.iter().map(String::as_str).collect();
-    let mut e = expected.clone();
-    let mut g = got.clone();
+    let id = |c: &CardIdx| scenario.cards[c.0].id.as_str();
+    let mut e: Vec<&str> = x.countered.iter().map(id).collect();
+    let mut g: Vec<&str> = game.countered.iter().map(id).collect();
     e.sort_unstable();
     g.sort_unstable();
     if e != g {
-        let list = |l: &[&str]| if l.is_empty() { "aucun".to_string() } else { l.join(", ") };
-        differences.push(format!("sorts contrecarrés : attendu {}, obtenu {}", list(&expected), list(&got)));
+        found.push(Difference::Countered { expected: x.countered.clone(), got: game.countered.clone() });
     }
-    Check { present: true, ok: differences.is_empty(), differences }
+    let wording = Wording::new(scenario);
+    let differences: Vec<String> = found.iter().map(|d| wording.difference(d)).collect();
+    Check { present: true, ok: found.is_empty(), differences, found }
 }

@@ -1,5 +1,7 @@
 //! The French sentences of the engine's events: every word a judge reads of
-//! a ruling is made here, from the data of an [`Event`].
+//! a ruling is made here, from the data of an [`Event`], with the few words
+//! announcing each step's [`Action`] and those of each expectation that does
+//! not hold ([`Difference`]).
 //!
 //! Cards and players are named from the scenario; the numbers of the moment
 //! (damage marked, life total) come with the event.
@@ -9,7 +11,8 @@ use std::collections::BTreeSet;
 use super::card::Colour;
 use super::event::{Event, Illegal};
 use super::index::{CardIdx, PlayerIdx};
-use super::scenario::{Change, Choice, Scenario};
+use super::scenario::{Action, Change, Choice, Scenario};
+use super::trace::Difference;
 
 /// Names cards and players of one scenario.
 #[derive(Clone, Copy)]
@@ -36,6 +39,26 @@ impl<'s> Wording<'s> {
         match choice {
             Choice::Card(c) => self.card(c),
             Choice::Player(p) => self.player(p),
+        }
+    }
+
+    /// The action of a step, in a few words (« Rob lance Salve d'aura en
+    /// ciblant Croisade »), as announced before it is played.
+    pub fn action(&self, action: &Action) -> String {
+        match action {
+            Action::Cast { card, targets } => {
+                let who = self.player(self.scenario.cards[card.0].controller);
+                if targets.is_empty() {
+                    format!("{who} lance {}", self.card(*card))
+                } else {
+                    let names: Vec<&str> = targets.iter().map(|&t| self.target(t)).collect();
+                    format!("{who} lance {} en ciblant {}", self.card(*card), names.join(", puis "))
+                }
+            }
+            Action::Modify { card, .. } => format!("Modification de {}", self.card(*card)),
+            Action::Move { card, to } => format!("Déplacement de {} {}", self.card(*card), to.to_phrase()),
+            Action::Regenerate { card } => format!("Régénération de {}", self.card(*card)),
+            Action::Resolve => "Tous les joueurs passent : résolution".to_string(),
         }
     }
 
@@ -238,6 +261,39 @@ impl<'s> Wording<'s> {
                 "{} n'est plus attachée à un objet légal : elle va au cimetière de son propriétaire.",
                 self.card(*card)
             ),
+        }
+    }
+
+    /// An expectation of `[attendu]` that does not hold, in French.
+    pub fn difference(&self, difference: &Difference) -> String {
+        let id = |c: CardIdx| self.scenario.cards[c.0].id.as_str();
+        match difference {
+            Difference::Zone { card, expected, got } => {
+                format!("zone de « {} » : attendu {expected}, obtenu {got}", id(*card))
+            }
+            Difference::Draws { player, expected, got } => {
+                format!("pioches de {} : attendu {expected}, obtenu {got}", self.player(*player))
+            }
+            Difference::Life { player, expected, got } => {
+                format!("points de vie de {} : attendu {expected}, obtenu {got}", self.player(*player))
+            }
+            Difference::DamageOffBattlefield { card, expected, zone } => format!(
+                "blessures de « {} » : attendu {expected}, mais la carte n'est plus sur le champ de bataille ({zone})",
+                id(*card)
+            ),
+            Difference::Damage { card, expected, got } => {
+                format!("blessures de « {} » : attendu {expected}, obtenu {got}", id(*card))
+            }
+            Difference::Countered { expected, got } => {
+                let list = |l: &[CardIdx]| {
+                    if l.is_empty() {
+                        "aucun".to_string()
+                    } else {
+                        l.iter().map(|c| id(*c)).collect::<Vec<_>>().join(", ")
+                    }
+                };
+                format!("sorts contrecarrés : attendu {}, obtenu {}", list(expected), list(got))
+            }
         }
     }
 

@@ -173,6 +173,45 @@ impl RuleId {
         }
     }
 
+    /// A rule number written in the program's source, read when the program
+    /// is built: use it in a constant (`const { RuleId::known("608.2b") }`),
+    /// where a malformed number stops the build instead of the program. Same
+    /// forms as [`RuleId::parse`], without spaces or final dot.
+    pub const fn known(text: &str) -> RuleId {
+        let b = text.as_bytes();
+        let mut i = 0;
+        let mut chapter: u16 = 0;
+        while i < b.len() && b[i].is_ascii_digit() && i < 3 {
+            chapter = chapter * 10 + (b[i] - b'0') as u16;
+            i += 1;
+        }
+        if i == 1 && b.len() == 1 {
+            return RuleId::Section(chapter as u8);
+        }
+        assert!(i == 3 && chapter >= 100, "a rule number starts with a chapter, 100 to 999");
+        if i == b.len() {
+            return RuleId::Chapter(chapter);
+        }
+        assert!(b[i] == b'.' && i + 1 < b.len() && b[i + 1] != b'0', "a chapter is followed by « .rule »");
+        i += 1;
+        let start = i;
+        let mut number: u16 = 0;
+        while i < b.len() && b[i].is_ascii_digit() && i - start < 3 {
+            number = number * 10 + (b[i] - b'0') as u16;
+            i += 1;
+        }
+        assert!(i > start, "a rule number has digits after the dot");
+        if i == b.len() {
+            return RuleId::Rule { chapter, number };
+        }
+        let c = b[i];
+        assert!(
+            i + 1 == b.len() && c.is_ascii_lowercase() && c != b'l' && c != b'o',
+            "one subrule letter, not l nor o"
+        );
+        RuleId::Subrule { chapter, number, letter: Letter(c) }
+    }
+
     /// Parses a canonical rule number as printed in the rules: `6`, `608`,
     /// `608.2`, `608.2.` or `608.2b` (an uppercase letter is accepted).
     pub fn parse(text: &str) -> Result<RuleId, IdError> {
@@ -296,6 +335,15 @@ mod tests {
 
     fn id(s: &str) -> RuleId {
         RuleId::parse(s).unwrap()
+    }
+
+    #[test]
+    fn known_reads_as_parse() {
+        for s in ["6", "608", "608.2", "608.2b", "701.15a", "120.3", "702.16", "100.1", "999.999z"] {
+            assert_eq!(RuleId::known(s), id(s), "{s}");
+        }
+        const K: RuleId = RuleId::known("704.5g");
+        assert_eq!(K.to_string(), "704.5g");
     }
 
     #[test]

@@ -26,6 +26,7 @@ use super::{AppState, html};
 use crate::engine::trace::{Board, EventView, Summary};
 use crate::engine::{self, Outcome, ScenarioError};
 use crate::graph::{Graph, NodeIdx};
+use crate::vocab::RuleId;
 
 /// The longest scenario the editor accepts (the form may be three times
 /// longer once URL-encoded).
@@ -42,8 +43,8 @@ const FORMAT_DOC: &str = include_str!("../../docs/scenarios.md");
 
 /// A link to a rule the engine cites: to the rule, or to the chapter that
 /// holds it when the corpus does not have its text (said in the note).
-fn rule_link(g: &Graph, rule: &str) -> Link {
-    match engine::resolve_rule(g, rule) {
+fn rule_link(g: &Graph, rule: &RuleId) -> Link {
+    match engine::resolve_rule(g, *rule) {
         Some((idx, true)) => {
             let mut l = link(g, idx, None);
             l.label = rule.to_string();

@@ -50,19 +50,20 @@ pub struct PlayerState {
 pub struct Chosen {
     /// The choice.
     pub choice: Choice,
-    /// For a card: the object's identity when it was targeted.
-    pub object: u64,
+    /// For a card: the object's identity when it was targeted (for a
+    /// player, `ObjectId(0)`, never an object's).
+    pub object: ObjectId,
 }
 
 /// The object a card currently is.
 #[derive(Debug, Clone)]
 pub struct Object {
     /// Identity: changes at every zone change (400.7).
-    pub id: u64,
+    pub id: ObjectId,
     /// Zone.
     pub zone: Zone,
     /// Controller.
-    pub controller: usize,
+    pub controller: PlayerIdx,
     /// Damage marked (a permanent).
     pub damage: u32,
     /// Regeneration shields (701.15).
@@ -74,14 +75,14 @@ pub struct Object {
     /// Targets, while a spell on the stack.
     pub targets: Vec<Chosen>,
     /// The card it is attached to (an aura), and that card's object then.
-    pub attached_to: Option<(usize, u64)>,
+    pub attached_to: Option<(CardIdx, ObjectId)>,
 }
 
 /// A continuous effect from a `modifier` step, on one object.
 #[derive(Debug, Clone)]
 struct Modification {
-    card: usize,
-    object: u64,
+    card: CardIdx,
+    object: ObjectId,
     timestamp: u64,
     change: Change,
 }
@@ -122,9 +123,9 @@ pub struct Game<'s> {
     /// The object each card is.
     pub objects: Vec<Object>,
     /// The stack, bottom first.
-    pub stack: Vec<usize>,
+    pub stack: Vec<CardIdx>,
     /// Cards countered on resolution (608.2b) or by a spell (701.5).
-    pub countered: Vec<usize>,
+    pub countered: Vec<CardIdx>,
     modifications: Vec<Modification>,
     clock: u64,
     next_id: u64,
@@ -146,7 +147,7 @@ impl<'s> Game<'s> {
             .iter()
             .enumerate()
             .map(|(i, c)| Object {
-                id: i as u64 + 1,
+                id: ObjectId(i as u64 + 1),
                 zone: c.zone,
                 controller: c.controller,
                 damage: 0,
@@ -170,8 +171,22 @@ impl<'s> Game<'s> {
         }
     }
 
-    fn card(&self, i: usize) -> &'s Card {
-        &self.scenario.cards[i]
+    fn card(&self, i: CardIdx) -> &'s Card {
+        &self.scenario.cards[i.0]
+    }
+
+    /// The object a card is now.
+    pub fn object(&self, i: CardIdx) -> &Object {
+        &self.objects[i.0]
+    }
+
+    fn object_mut(&mut self, i: CardIdx) -> &mut Object {
+        &mut self.objects[i.0]
+    }
+
+    /// Every card of the scenario, in order.
+    fn all_cards(&self) -> impl Iterator<Item = CardIdx> + use<> {
+        (0..self.objects.len()).map(CardIdx)
     }
 
     fn tick(&mut self) -> u64 {
@@ -180,18 +195,14 @@ impl<'s> Game<'s> {
     }
 
     /// The card's name.
-    pub fn name(&self, i: usize) -> &'s str {
+    pub fn name(&self, i: CardIdx) -> &'s str {
         &self.card(i).name
     }
 
-    fn player_name(&self, p: usize) -> &str {
-        &self.players[p].name
-    }
-
     /// Characteristics of a card's current object (613).
-    pub fn chars(&self, i: usize) -> Chars {
+    pub fn chars(&self, i: CardIdx) -> Chars {
         let card = self.card(i);
-        let object = &self.objects[i];
+        let object = self.object(i);
         let mut c = Chars {
             type_line: card.type_line.clone(),
             colours: card.colours.clone(),
@@ -220,13 +231,10 @@ impl<'s> Game<'s> {
             }
         }
         if object.zone == Zone::Battlefield {
-            for (s, src) in self.scenario.cards.iter().enumerate() {
-                if self.objects[s].zone == Zone::Battlefield && src.text.statics.contains(&Static::AllLandsAreCreatures)
-                {
-                    let ts = self.objects[s].timestamp;
-                    effects.push((4, ts, EffectChange::LandsBecomeCreatures));
-                    effects.push((7, ts, EffectChange::LandsAre11));
-                }
+            for s in self.lands_are_creatures() {
+                let ts = self.object(s).timestamp;
+                effects.push((4, ts, EffectChange::LandsBecomeCreatures));
+                effects.push((7, ts, EffectChange::LandsAre11));
             }
         }
         effects.sort_by_key(|e| (e.0, e.1));
@@ -255,32 +263,39 @@ impl<'s> Game<'s> {
 
     /// Whether a permanent is a creature through « Tous les terrains sont des
     /// créatures 1/1… » on the battlefield (205.1b, 611.3a).
-    fn animated_by_static(&self, i: usize) -> bool {
-        self.objects[i].zone == Zone::Battlefield
+    fn animated_by_static(&self, i: CardIdx) -> bool {
+        self.object(i).zone == Zone::Battlefield
             && self.card(i).type_line.is(CardType::Land)
-            && self.scenario.cards.iter().enumerate().any(|(s, src)| {
-                self.objects[s].zone == Zone::Battlefield && src.text.statics.contains(&Static::AllLandsAreCreatures)
-            })
+            && self.lands_are_creatures().next().is_some()
+    }
+
+    /// The permanents with « Tous les terrains sont des créatures 1/1… » on
+    /// the battlefield.
+    fn lands_are_creatures(&self) -> impl Iterator<Item = CardIdx> + '_ {
+        self.all_cards().filter(|&s| {
+            self.object(s).zone == Zone::Battlefield
+                && self.card(s).text.statics.contains(&Static::AllLandsAreCreatures)
+        })
     }
 
     /// Seats apart around the table, the shorter way.
-    fn distance(&self, a: usize, b: usize) -> u32 {
+    fn distance(&self, a: PlayerIdx, b: PlayerIdx) -> u32 {
         let n = self.players.len();
-        let d = a.abs_diff(b);
+        let d = a.0.abs_diff(b.0);
         d.min(n - d) as u32
     }
 
     /// Whether player `b` is within player `a`'s range of influence (801.2).
-    pub fn in_range(&self, a: usize, b: usize) -> bool {
+    pub fn in_range(&self, a: PlayerIdx, b: PlayerIdx) -> bool {
         self.scenario.range.is_none_or(|r| self.distance(a, b) <= r)
     }
 
     /// Moves a card to a zone: a new object (400.7).
-    fn move_to(&mut self, i: usize, zone: Zone) {
-        if self.objects[i].zone == Zone::Stack {
+    fn move_to(&mut self, i: CardIdx, zone: Zone) {
+        if self.object(i).zone == Zone::Stack {
             self.stack.retain(|&s| s != i);
         }
-        let id = self.next_id;
+        let id = ObjectId(self.next_id);
         self.next_id += 1;
         let ts = self.tick();
         // Off the battlefield and the stack an object has no controller; its
@@ -289,7 +304,7 @@ impl<'s> Game<'s> {
             Zone::Battlefield | Zone::Stack => self.card(i).controller,
             _ => self.card(i).owner,
         };
-        self.objects[i] = Object {
+        *self.object_mut(i) = Object {
             id,
             zone,
             controller,
@@ -305,14 +320,6 @@ impl<'s> Game<'s> {
         }
     }
 
-    /// A target's name: the card's or the player's.
-    pub fn describe(&self, choice: Choice) -> String {
-        match choice {
-            Choice::Card(c) => self.name(c.0).to_string(),
-            Choice::Player(p) => self.player_name(p.0).to_string(),
-        }
-    }
-
     /// Plays one action; returns what happened.
     pub fn play(&mut self, action: &Action) -> Vec<Event> {
         let mut ev = Vec::new();
@@ -320,18 +327,18 @@ impl<'s> Game<'s> {
             Action::Cast { card, targets } => self.cast(*card, targets, &mut ev),
             Action::Modify { card, change } => self.modify(*card, change, &mut ev),
             Action::Move { card, to } => {
-                let (from, old) = (self.objects[*card].zone, self.objects[*card].id);
+                let (from, old) = (self.object(*card).zone, self.object(*card).id);
                 self.move_to(*card, *to);
-                let new = self.objects[*card].id;
-                ev.push(Event::Moved { card: CardIdx(*card), from, to: *to, old: ObjectId(old), new: ObjectId(new) });
+                let new = self.object(*card).id;
+                ev.push(Event::Moved { card: *card, from, to: *to, old, new });
                 self.state_based_actions(&mut ev);
             }
             Action::Regenerate { card } => {
-                if self.objects[*card].zone == Zone::Battlefield {
-                    self.objects[*card].shields += 1;
-                    ev.push(Event::ShieldAdded { card: CardIdx(*card) });
+                if self.object(*card).zone == Zone::Battlefield {
+                    self.object_mut(*card).shields += 1;
+                    ev.push(Event::ShieldAdded { card: *card });
                 } else {
-                    ev.push(Event::RegenerationWithoutEffect { card: CardIdx(*card) });
+                    ev.push(Event::RegenerationWithoutEffect { card: *card });
                 }
             }
             Action::Resolve => self.resolve(&mut ev),
@@ -339,32 +346,32 @@ impl<'s> Game<'s> {
         ev
     }
 
-    fn cast(&mut self, card: usize, targets: &[Choice], ev: &mut Vec<Event>) {
+    fn cast(&mut self, card: CardIdx, targets: &[Choice], ev: &mut Vec<Event>) {
         let caster = self.card(card).controller;
-        let zone = self.objects[card].zone;
+        let zone = self.object(card).zone;
         if self.chars(card).is(CardType::Land) {
-            ev.push(Event::LandNotCast { card: CardIdx(card) });
+            ev.push(Event::LandNotCast { card });
             return;
         }
         if zone != Zone::Hand {
-            ev.push(Event::NotInHand { card: CardIdx(card), zone });
+            ev.push(Event::NotInHand { card, zone });
             return;
         }
-        let before = (self.objects[card].clone(), self.stack.clone(), self.clock, self.next_id);
+        let before = (self.object(card).clone(), self.stack.clone(), self.clock, self.next_id);
         self.move_to(card, Zone::Stack);
-        ev.push(Event::Cast { player: PlayerIdx(caster), card: CardIdx(card) });
+        ev.push(Event::Cast { player: caster, card });
         let specs = self.specs(card);
         let chosen: Vec<Chosen> = targets
             .iter()
             .map(|&choice| Chosen {
                 choice,
                 object: match choice {
-                    Choice::Card(c) => self.objects[c.0].id,
-                    Choice::Player(_) => 0,
+                    Choice::Card(c) => self.object(c).id,
+                    Choice::Player(_) => ObjectId(0),
                 },
             })
             .collect();
-        self.objects[card].targets = chosen.clone();
+        self.object_mut(card).targets = chosen.clone();
         for (instance, (spec, ch)) in specs.iter().zip(&chosen).enumerate() {
             let (phrase, target) = (spec.phrase.clone(), ch.choice);
             match self.illegal(card, spec, ch) {
@@ -374,22 +381,22 @@ impl<'s> Game<'s> {
                 }
                 Some(why) => {
                     ev.push(Event::CastIllegal { instance, phrase, target, why });
-                    (self.objects[card], self.stack, self.clock, self.next_id) = before;
+                    (self.objects[card.0], self.stack, self.clock, self.next_id) = before;
                     return;
                 }
             }
         }
     }
 
-    fn modify(&mut self, card: usize, change: &Change, ev: &mut Vec<Event>) {
+    fn modify(&mut self, card: CardIdx, change: &Change, ev: &mut Vec<Event>) {
         let timestamp = self.tick();
-        let object = self.objects[card].id;
+        let object = self.object(card).id;
         self.modifications.push(Modification { card, object, timestamp, change: change.clone() });
         let pt = (change.power.is_some() || change.toughness.is_some()).then(|| {
             let c = self.chars(card);
             (c.power.unwrap_or(0), c.toughness.unwrap_or(0))
         });
-        ev.push(Event::Modified { card: CardIdx(card), change: change.clone(), pt, timestamp });
+        ev.push(Event::Modified { card, change: change.clone(), pt, timestamp });
         self.state_based_actions(ev);
     }
 }

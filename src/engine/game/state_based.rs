@@ -4,7 +4,7 @@
 use super::Game;
 use crate::engine::card::CardType;
 use crate::engine::event::Event;
-use crate::engine::index::{CardIdx, PlayerIdx};
+use crate::engine::index::{ObjectId, PlayerIdx};
 use crate::engine::scenario::Zone;
 
 impl Game<'_> {
@@ -16,7 +16,7 @@ impl Game<'_> {
     /// lethal damage stays, and is reported once.
     pub(super) fn state_based_actions(&mut self, ev: &mut Vec<Event>) {
         let start = ev.len();
-        let mut survivors: Vec<u64> = Vec::new();
+        let mut survivors: Vec<ObjectId> = Vec::new();
         while self.players_lose(ev) | self.permanents_go(&mut survivors, ev) {}
         if ev.len() > start {
             ev.insert(start, Event::StateBasedActions);
@@ -40,26 +40,25 @@ impl Game<'_> {
     /// 704.5f, 704.5g, 704.5 (auras): permanents put into the graveyard or
     /// destroyed. Whether anything changed; `survivors` are the objects with
     /// lethal damage already reported that were not destroyed.
-    fn permanents_go(&mut self, survivors: &mut Vec<u64>, ev: &mut Vec<Event>) -> bool {
+    fn permanents_go(&mut self, survivors: &mut Vec<ObjectId>, ev: &mut Vec<Event>) -> bool {
         let mut acted = false;
-        for c in 0..self.objects.len() {
-            if self.objects[c].zone != Zone::Battlefield {
+        for card in self.all_cards() {
+            if self.object(card).zone != Zone::Battlefield {
                 continue;
             }
-            let card = CardIdx(c);
-            let ch = self.chars(c);
+            let ch = self.chars(card);
             if ch.is(CardType::Creature) {
                 let toughness = ch.toughness.unwrap_or(0);
                 if toughness <= 0 {
-                    self.move_to(c, Zone::Graveyard);
+                    self.move_to(card, Zone::Graveyard);
                     ev.push(Event::ZeroToughness { card, toughness });
                     acted = true;
                     continue;
                 }
-                let (id, damage) = (self.objects[c].id, self.objects[c].damage);
+                let (id, damage) = (self.object(card).id, self.object(card).damage);
                 if damage as i32 >= toughness && !survivors.contains(&id) {
                     ev.push(Event::LethalDamage { card, damage, toughness });
-                    if self.destroy(c, true, ev) {
+                    if self.destroy(card, true, ev) {
                         acted = true;
                     } else {
                         survivors.push(id);
@@ -67,10 +66,10 @@ impl Game<'_> {
                     continue;
                 }
             }
-            if let Some((host, object)) = self.objects[c].attached_to
-                && (self.objects[host].id != object || self.objects[host].zone != Zone::Battlefield)
+            if let Some((host, object)) = self.object(card).attached_to
+                && (self.object(host).id != object || self.object(host).zone != Zone::Battlefield)
             {
-                self.move_to(c, Zone::Graveyard);
+                self.move_to(card, Zone::Graveyard);
                 ev.push(Event::AuraUnattached { card });
                 acted = true;
             }

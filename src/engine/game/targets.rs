@@ -4,13 +4,13 @@
 use super::{Chosen, Game};
 use crate::engine::card::{CardType, Enchant, Keyword};
 use crate::engine::event::Illegal;
-use crate::engine::index::{CardIdx, PlayerIdx};
+use crate::engine::index::{CardIdx, ObjectId, PlayerIdx};
 use crate::engine::scenario::{Choice, Zone};
 use crate::engine::text::{TargetKind, TargetSpec};
 
 impl Game<'_> {
     /// Why a target is not legal for a spell, or `None` when it is (115, 608.2b).
-    pub(super) fn illegal(&self, spell: usize, spec: &TargetSpec, chosen: &Chosen) -> Option<Illegal> {
+    pub(super) fn illegal(&self, spell: CardIdx, spec: &TargetSpec, chosen: &Chosen) -> Option<Illegal> {
         match chosen.choice {
             Choice::Player(p) => self.illegal_player(spell, spec, p),
             Choice::Card(t) => self.illegal_card(spell, spec, t, chosen.object),
@@ -19,15 +19,15 @@ impl Game<'_> {
 
     /// A player as a target: a target that allows players, still in the
     /// game, within range (115.1, 104.3, 801.4).
-    fn illegal_player(&self, spell: usize, spec: &TargetSpec, player: PlayerIdx) -> Option<Illegal> {
-        let caster = PlayerIdx(self.objects[spell].controller);
+    fn illegal_player(&self, spell: CardIdx, spec: &TargetSpec, player: PlayerIdx) -> Option<Illegal> {
+        let caster = self.object(spell).controller;
         if !matches!(spec.kind, TargetKind::Player | TargetKind::Any | TargetKind::CreatureOrPlayer) {
             return Some(Illegal::NotAPlayer { player, phrase: spec.phrase.clone() });
         }
         if self.players[player.0].lost {
             return Some(Illegal::PlayerLeft { player });
         }
-        if !self.in_range(caster.0, player.0) {
+        if !self.in_range(caster, player) {
             return Some(Illegal::PlayerOutOfRange { player, caster });
         }
         None
@@ -35,9 +35,9 @@ impl Game<'_> {
 
     /// A card as a target: the same object, in the right zone, of the right
     /// kind, and one the spell may target (115, 608.2b, 702).
-    fn illegal_card(&self, spell: usize, spec: &TargetSpec, card: CardIdx, object: u64) -> Option<Illegal> {
-        let caster = PlayerIdx(self.objects[spell].controller);
-        let o = &self.objects[card.0];
+    fn illegal_card(&self, spell: CardIdx, spec: &TargetSpec, card: CardIdx, object: ObjectId) -> Option<Illegal> {
+        let caster = self.object(spell).controller;
+        let o = self.object(card);
         if o.id != object {
             return Some(Illegal::NewObject { card });
         }
@@ -45,7 +45,7 @@ impl Game<'_> {
         if o.zone != expected {
             return Some(Illegal::WrongZone { card, expected });
         }
-        let c = self.chars(card.0);
+        let c = self.chars(card);
         let kind_ok = match spec.kind {
             TargetKind::Creature | TargetKind::CreatureOrPlayer => c.is(CardType::Creature),
             TargetKind::Enchantment => c.is(CardType::Enchantment),
@@ -67,22 +67,22 @@ impl Game<'_> {
         }
         let spell_colours = self.chars(spell).colours;
         if let Some(&colour) = spell_colours.iter().find(|col| c.has(Keyword::Protection(**col))) {
-            return Some(Illegal::Protection { card, colour, spell: CardIdx(spell) });
+            return Some(Illegal::Protection { card, colour, spell });
         }
         if c.has(Keyword::Shroud) {
             return Some(Illegal::Shroud { card });
         }
-        if c.has(Keyword::Hexproof) && o.controller != caster.0 {
+        if c.has(Keyword::Hexproof) && o.controller != caster {
             return Some(Illegal::Hexproof { card, caster });
         }
-        if !self.in_range(caster.0, o.controller) {
+        if !self.in_range(caster, o.controller) {
             return Some(Illegal::ControllerOutOfRange { card, caster });
         }
         None
     }
 
     /// The specs of a spell's targets: its text's, or its « enchanter ».
-    pub(super) fn specs(&self, spell: usize) -> Vec<TargetSpec> {
+    pub(super) fn specs(&self, spell: CardIdx) -> Vec<TargetSpec> {
         let card = self.card(spell);
         let mut specs = card.text.targets.clone();
         if let Some(e) = card.enchant() {
