@@ -2,12 +2,35 @@
 //! the English diff 2025-11-14 → 2026-01-16 checked by hand, and rules
 //! renumbered since the edition the French 701 table translates.
 
+use std::sync::OnceLock;
+
 use arbitre::Graph;
 use arbitre::graph::NodeKind;
 use arbitre::graph::align::{Alignment, Relation};
 use arbitre::vocab::Lang;
 
 use crate::common::{edition, english_editions, id, node, shared};
+
+/// The French corpus with the English editions its documents translate
+/// (2011-02-04, 2024-03-08) and the current one, loaded once; `None` after
+/// [`crate::common::skip`] without `shared/`.
+fn with_sources() -> Option<&'static Graph> {
+    static G: OnceLock<Option<Graph>> = OnceLock::new();
+    let g = G.get_or_init(|| {
+        let dir = crate::common::shared_dir()?;
+        let files = [
+            "archive/MagicCompRules-2011-02-04.txt",
+            "archive/MagicCompRules-2024-03-08.txt",
+            "MagicCompRules-2026-01-16.txt",
+        ]
+        .map(|f| dir.join("corpus").join(f));
+        Some(arbitre::load_with(&files).graph)
+    });
+    if g.is_none() {
+        crate::common::skip("le test entier, faute de shared/corpus");
+    }
+    g.as_ref()
+}
 
 /// The rules and subrules of an alignment with this relation, as `old→new` labels.
 fn labels(g: &Graph, a: &Alignment, relation: Relation) -> Vec<String> {
@@ -113,23 +136,13 @@ fn compare_names_the_editions_it_knows() {
 /// « régénérer » as *Goad* and the 2011 608.2g as the rule on paying mana.
 #[test]
 fn french_texts_reach_the_rules_in_force_through_their_source() {
-    let Some(dir) = crate::common::shared_dir() else {
-        crate::common::skip("le test entier, faute de shared/corpus");
-        return;
-    };
-    let files = [
-        "archive/MagicCompRules-2011-02-04.txt",
-        "archive/MagicCompRules-2024-03-08.txt",
-        "MagicCompRules-2026-01-16.txt",
-    ]
-    .map(|f| dir.join("corpus").join(f));
-    let g = arbitre::load_with(&files).graph;
-    let current = edition(&g, Lang::En, "2026-01-16");
+    let Some(g) = with_sources() else { return };
+    let current = edition(g, Lang::En, "2026-01-16");
     let follow = |fr_date: &str, en_date: &str, pairs: &[(&str, &str, Relation)]| {
-        let (fr, en) = (edition(&g, Lang::Fr, fr_date), edition(&g, Lang::En, en_date));
+        let (fr, en) = (edition(g, Lang::Fr, fr_date), edition(g, Lang::En, en_date));
         let a = g.through_source(fr, en, &[], &g.align(en, current));
         for (french, now, relation) in pairs {
-            let pair = a.new_of(node(&g, fr, french)).unwrap_or_else(|| panic!("{french}"));
+            let pair = a.new_of(node(g, fr, french)).unwrap_or_else(|| panic!("{french}"));
             assert_eq!(pair.new.and_then(|n| g.node(n).id), Some(id(now)), "{french} → {now}");
             assert_eq!(pair.relation, *relation, "{french} → {now}");
         }
@@ -174,20 +187,10 @@ fn check_reports_consecutive_editions() {
 /// type-line page) and 2024-03-08.
 #[test]
 fn gold_set_of_french_and_english_pairs() {
-    let Some(dir) = crate::common::shared_dir() else {
-        crate::common::skip("le test entier, faute de shared/corpus");
-        return;
-    };
-    let files = [
-        "archive/MagicCompRules-2011-02-04.txt",
-        "archive/MagicCompRules-2024-03-08.txt",
-        "MagicCompRules-2026-01-16.txt",
-    ]
-    .map(|f| dir.join("corpus").join(f));
-    let g = arbitre::load_with(&files).graph;
-    let current = edition(&g, Lang::En, "2026-01-16");
+    let Some(g) = with_sources() else { return };
+    let current = edition(g, Lang::En, "2026-01-16");
     let through = |fr_date: &str, moved: &[(u16, u16)]| {
-        let (fr, en) = (edition(&g, Lang::Fr, fr_date), edition(&g, Lang::En, fr_date));
+        let (fr, en) = (edition(g, Lang::Fr, fr_date), edition(g, Lang::En, fr_date));
         (fr, g.through_source(fr, en, moved, &g.align(en, current)))
     };
     let old = through("2011-02-04", &[(205, 204)]);
@@ -198,7 +201,7 @@ fn gold_set_of_french_and_english_pairs() {
         let cols: Vec<&str> = line.split('\t').collect();
         let (document, french, english, relation) = (cols[0], cols[1], cols[2], cols[3]);
         let (fr, a) = if document.starts_with("fr-2011") { &old } else { &new };
-        let pair = a.new_of(node(&g, *fr, french)).unwrap_or_else(|| panic!("{french}"));
+        let pair = a.new_of(node(g, *fr, french)).unwrap_or_else(|| panic!("{french}"));
         let found = pair.new.map_or("-".to_string(), |n| g.node(n).label());
         let found_relation = format!("{:?}", pair.relation).to_lowercase();
         total += 1;
