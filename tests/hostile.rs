@@ -6,7 +6,14 @@ use arbitre::vocab::{AnomalyKind, Lang};
 use proptest::prelude::*;
 
 fn declared(format: Format) -> ManifestEntry {
-    ManifestEntry { path: "x.txt".into(), language: Lang::Fr, edition: None, format, title: "x".into() }
+    ManifestEntry {
+        path: "x.txt".into(),
+        language: Lang::Fr,
+        edition: None,
+        translates: None,
+        format,
+        title: "x".into(),
+    }
 }
 
 /// Loads bytes, builds the graph, and checks that no line was lost.

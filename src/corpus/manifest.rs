@@ -9,6 +9,8 @@
 //! language = "fr"                               # fr | en
 //! edition = "2011-02-04"                        # YYYY-MM-DD; omitted for undated documents
 //! format = "page_export"                        # page_export | table_export | judge_article | official_txt
+//! translates = "2011-02-04"                      # a translation: the English edition it translates (optional)
+//! source_chapters = { 205 = 204 }                # chapters numbered otherwise in that edition (optional)
 //! title = "Règles complètes — 608. Résoudre les sorts et les capacités"
 //! ```
 //!
@@ -20,7 +22,7 @@ use toml::Spanned;
 use super::{Format, LoadError};
 use crate::text::line_at;
 use crate::toml_error;
-use crate::vocab::{Date, Lang};
+use crate::vocab::{Date, Lang, Translation};
 
 /// One document listed in the manifest, validated.
 #[derive(Debug, Clone, PartialEq)]
@@ -31,6 +33,8 @@ pub struct ManifestEntry {
     pub language: Lang,
     /// The edition date, if the document is dated.
     pub edition: Option<Date>,
+    /// What it translates, for a translation (`translates`, `source_chapters`).
+    pub translates: Option<Translation>,
     /// The layout.
     pub format: Format,
     /// The title shown to judges.
@@ -59,6 +63,8 @@ struct RawEntry {
     edition: Option<Spanned<String>>,
     format: Spanned<String>,
     title: Spanned<String>,
+    translates: Option<Spanned<String>>,
+    source_chapters: Option<Spanned<std::collections::BTreeMap<String, i64>>>,
 }
 
 impl Manifest {
@@ -109,10 +115,12 @@ impl Manifest {
             if documents.iter().any(|d: &ManifestEntry| d.path == file) {
                 return Err(error(entry.path.span().start, format!("« {file} » est listé deux fois")));
             }
+            let translates = translation(&entry, &error)?;
             documents.push(ManifestEntry {
                 path: file.to_string(),
                 language,
                 edition,
+                translates,
                 format,
                 title: entry.title.into_inner().trim().to_string(),
             });
@@ -121,9 +129,50 @@ impl Manifest {
     }
 }
 
+/// `translates` and `source_chapters`: the edition a document translates,
+/// and the chapters numbered otherwise there.
+fn translation(entry: &RawEntry, error: &dyn Fn(usize, String) -> LoadError) -> Result<Option<Translation>, LoadError> {
+    let Some(t) = &entry.translates else {
+        return match &entry.source_chapters {
+            Some(c) => Err(error(c.span().start, "« source_chapters » va avec « translates »".into())),
+            None => Ok(None),
+        };
+    };
+    let source = Date::parse_iso(t.get_ref())
+        .ok_or_else(|| error(t.span().start, format!("date d'édition « {} » invalide (AAAA-MM-JJ)", t.get_ref())))?;
+    let mut moved_chapters = Vec::new();
+    for (from, to) in entry.source_chapters.as_ref().map(|c| c.get_ref().iter()).into_iter().flatten() {
+        let chapter = |n: i64| u16::try_from(n).ok().filter(|c| (100..=999).contains(c));
+        match (from.parse::<i64>().ok().and_then(chapter), chapter(*to)) {
+            (Some(f), Some(t)) => moved_chapters.push((f, t)),
+            _ => {
+                let at = entry.source_chapters.as_ref().map_or(0, |c| c.span().start);
+                return Err(error(at, format!("chapitres « {from} = {to} » invalides (deux numéros de 100 à 999)")));
+            }
+        }
+    }
+    Ok(Some(Translation { source, moved_chapters }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_translation_names_its_source() {
+        let entry = "[[document]]\npath = \"a.txt\"\nlanguage = \"fr\"\nformat = \"page_export\"\ntitle = \"A\"\n";
+        let m =
+            Manifest::parse("m", &format!("{entry}translates = \"2011-02-04\"\nsource_chapters = {{ 205 = 204 }}\n"))
+                .unwrap();
+        let t = m.documents[0].translates.as_ref().unwrap();
+        assert_eq!((t.source.to_string(), t.moved_chapters.as_slice()), ("2011-02-04".to_string(), &[(205, 204)][..]));
+        let e = Manifest::parse("m", &format!("{entry}source_chapters = {{ 205 = 204 }}\n")).unwrap_err();
+        assert!(e.to_string().contains("« source_chapters » va avec « translates »"), "{e}");
+        let e =
+            Manifest::parse("m", &format!("{entry}translates = \"2011-02-04\"\nsource_chapters = {{ 20 = 204 }}\n"))
+                .unwrap_err();
+        assert!(e.to_string().contains("chapitres « 20 = 204 » invalides"), "{e}");
+    }
 
     #[test]
     fn errors_name_the_line() {

@@ -32,7 +32,7 @@ pub mod toc;
 
 use crate::vocab::AnomalyKind;
 use crate::vocab::RuleId;
-use crate::vocab::{Date, Lang};
+use crate::vocab::{Date, Lang, Translation};
 
 pub use decode::{Encoding, SourceText};
 pub use format::Format;
@@ -254,6 +254,8 @@ pub struct ParsedDocument {
     pub edition: Option<Date>,
     /// The title (manifest first, then the document's first line).
     pub title: String,
+    /// What it translates (manifest only).
+    pub translates: Option<Translation>,
     /// The encoding the bytes were read in.
     pub encoding: Encoding,
     /// The source lines (NFC), kept for the line audit and for display.
@@ -332,6 +334,7 @@ pub fn parse(path: &str, text: SourceText, declared: Option<&ManifestEntry>) -> 
         language,
         edition,
         title,
+        translates: declared.and_then(|d| d.translates.clone()),
         encoding: text.encoding,
         lines: text.lines,
         items,

@@ -25,6 +25,7 @@ use regex::Regex;
 
 use super::Graph;
 use super::node::{EditionIdx, NodeIdx};
+use crate::vocab::Translation;
 
 /// How a rule of one edition stands in another.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
@@ -257,6 +258,28 @@ fn pair_identical(
 }
 
 impl Graph {
+    /// The edition a translated edition comes from, when it is loaded, with
+    /// the chapters numbered otherwise there (from the manifest's
+    /// `translates` and `source_chapters` of its documents).
+    pub fn source_of(&self, translation: EditionIdx) -> Option<(EditionIdx, Vec<(u16, u16)>)> {
+        let documents: Vec<&Translation> = self
+            .documents()
+            .iter()
+            .filter(|d| d.edition == translation)
+            .filter_map(|d| d.translates.as_ref())
+            .collect();
+        let date = documents.first()?.source;
+        let language = self.edition(translation).language;
+        let source = (0..self.editions().len()).map(|i| EditionIdx(i as u16)).find(|&e| {
+            let ed = self.edition(e);
+            ed.date == Some(date) && ed.language != language
+        })?;
+        let mut moved: Vec<(u16, u16)> = documents.iter().flat_map(|t| t.moved_chapters.iter().copied()).collect();
+        moved.sort_unstable();
+        moved.dedup();
+        Some((source, moved))
+    }
+
     /// A translation's rules in a target edition of another language,
     /// through the edition it translates: a translated rule is its source's
     /// rule of the same number (a translation keeps the numbers of its

@@ -143,6 +143,7 @@ impl Graph {
             language: doc.language,
             edition,
             title: doc.title.clone(),
+            translates: doc.translates.clone(),
             encoding: doc.encoding,
             lines: doc.lines,
             owners,

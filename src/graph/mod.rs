@@ -29,7 +29,7 @@ pub use node::{Edge, EdgeIdx, EditionIdx, Node, NodeIdx, NodeKind, Origin, Resol
 
 use crate::corpus::{Encoding, Format};
 use crate::text::fold;
-use crate::vocab::{Anomaly, Edition, IdError, Lang, RuleId};
+use crate::vocab::{Anomaly, Edition, IdError, Lang, RuleId, Translation};
 
 /// Who owns a source line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,6 +57,8 @@ pub struct Document {
     pub edition: EditionIdx,
     /// The title.
     pub title: String,
+    /// What it translates, as the manifest says.
+    pub translates: Option<Translation>,
     /// The encoding it was read in.
     pub encoding: Encoding,
     /// The source lines (NFC).

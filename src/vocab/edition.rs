@@ -176,6 +176,17 @@ impl Edition {
     }
 }
 
+/// What a translated document translates: the edition of its source, and
+/// the chapters it numbers otherwise than its source does (the French
+/// type-line page prints as 205 the 2011-02-04 chapter 204).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Translation {
+    /// The date of the edition translated.
+    pub source: Date,
+    /// (chapter in the translation, chapter in the source), where they differ.
+    pub moved_chapters: Vec<(u16, u16)>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

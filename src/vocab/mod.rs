@@ -19,6 +19,6 @@ pub mod id;
 pub mod refs;
 
 pub use anomaly::{Anomaly, AnomalyKind};
-pub use edition::{Date, Edition, Lang};
+pub use edition::{Date, Edition, Lang, Translation};
 pub use id::{IdError, Letter, RuleId};
 pub use refs::{BadRef, RawRef};
