@@ -3,8 +3,10 @@
 //! - `arbitre check [PATH…] [--json]`: reads the documents and prints the
 //!   ingestion report; exit 0 when every document loaded (anomalies are
 //!   warnings), 1 when one could not be read.
-//! - `arbitre regle ID [--json] [--corpus PATH…]`: prints one rule; exit 1 for
-//!   an unknown id, with the nearest existing ids.
+//! - `arbitre regle ID [--json] [--edition DATE] [--corpus PATH…]`: prints one
+//!   rule (the text of one edition with `--edition`); exit 1 for an unknown id,
+//!   with the nearest existing ids, or one the edition lacks; 2 for an edition
+//!   not loaded.
 //! - `arbitre cherche REQUÊTE [--json] [--limite N] [filters] [corpus]`:
 //!   full-text search; a rule number goes straight to the rule. The index's
 //!   build time is printed on standard error.
@@ -85,6 +87,9 @@ enum Command {
         /// Sortie JSON.
         #[arg(long)]
         json: bool,
+        /// Le texte de cette édition (sa date, ou fr-DATE / en-DATE) au lieu du texte préféré.
+        #[arg(long, value_name = "DATE")]
+        edition: Option<String>,
         #[command(flatten)]
         corpus: CorpusArgs,
     },
@@ -229,7 +234,7 @@ pub fn run(
     };
     let result = match cli.command {
         Command::Check { paths, json } => check(&paths, json, out, err),
-        Command::Regle { id, json, corpus } => regle(&id, json, &corpus, out, err),
+        Command::Regle { id, json, edition, corpus } => regle(&id, json, edition.as_deref(), &corpus, out, err),
         Command::Cherche { query, json, limit, filters, corpus } => {
             cherche(&query, json, limit, &filters.filters(), &corpus, out, err)
         }
@@ -418,7 +423,14 @@ fn read_scenario(file: &Path) -> Result<String, String> {
     })
 }
 
-fn regle(query: &str, json: bool, corpus: &CorpusArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<u8> {
+fn regle(
+    query: &str,
+    json: bool,
+    edition: Option<&str>,
+    corpus: &CorpusArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<u8> {
     let loaded = corpus.load(err)?;
     let g = &loaded.graph;
     let idx = match g.lookup(query) {
@@ -426,6 +438,23 @@ fn regle(query: &str, json: bool, corpus: &CorpusArgs, out: &mut dyn Write, err:
         Err(e) => {
             writeln!(err, "erreur : {e}")?;
             return Ok(1);
+        }
+    };
+    let idx = match edition.map(|e| find_edition(g, e)) {
+        None => idx,
+        Some(Err(e)) => {
+            writeln!(err, "erreur : {e}")?;
+            return Ok(2);
+        }
+        Some(Ok(ed)) => {
+            let id = g.node(idx).id.expect("a rule found by its number");
+            match g.occurrences(ed, id).first() {
+                Some(&n) => n,
+                None => {
+                    writeln!(err, "erreur : la règle {id} n'est pas dans l'édition {}", g.edition(ed).label())?;
+                    return Ok(1);
+                }
+            }
         }
     };
     if json {

@@ -260,3 +260,16 @@ fn evalue_recherche_reports_bad_files() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("absent.tsv : lecture impossible (fichier introuvable)"), "{}", stderr(&o));
 }
+
+#[test]
+fn regle_in_one_edition() {
+    let o = arbitre(&["regle", "701.15a", "--edition", "fr-2024-03-08"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("Édition fr 2024-03-08"));
+    let o = arbitre(&["regle", "701.15a", "--edition", "2011-02-04"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("la règle 701.15a n'est pas dans l'édition fr 2011-02-04"));
+    let o = arbitre(&["regle", "608.2b", "--edition", "1999-01-01"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("édition « 1999-01-01 » absente du corpus chargé"));
+}
