@@ -249,6 +249,17 @@ async fn json_api() {
     assert_eq!(toc["sommaires"][0]["language"], "fr");
     assert!(toc["editions"].as_array().unwrap().len() >= 2);
 
+    // One edition, by its key or by its date as the manifest writes it; the
+    // same JSON as `arbitre regle --edition`.
+    for edition in ["fr-2024-03-08", "2024-03-08"] {
+        let (status, _, body) = get(&format!("/api/regles/701.15a?edition={edition}")).await;
+        assert_eq!(status, StatusCode::OK, "{edition}");
+        let v: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!((v["id"].as_str(), v["edition"].as_str()), (Some("701.15a"), Some("2024-03-08")));
+    }
+    let (status, _, _) = get("/api/regles/701.15a?edition=2011-02-04").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
     let (status, _, body) = get("/api/regles/608.2z").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     let e: Value = serde_json::from_str(&body).unwrap();

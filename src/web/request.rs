@@ -26,7 +26,16 @@ pub fn select(g: &Graph, id: RuleId, params: &HashMap<String, String>) -> Result
     let Some(key) = params.get("edition").filter(|k| !k.is_empty()) else {
         return g.find(id).ok_or_else(|| unknown(format!("la règle {id} n'existe pas dans le corpus")));
     };
-    let versions: Vec<NodeIdx> = g.versions(id).iter().copied().filter(|&n| edition_key(g, n) == *key).collect();
+    // An edition by its key (`fr-2024-03-08`) or by its date alone, as in
+    // the manifest (`2024-03-08`): the preferred language when two share it.
+    let date = |n: NodeIdx| g.edition(g.node(n).edition).date.map(|d| d.to_string());
+    let mut versions: Vec<NodeIdx> = g.versions(id).iter().copied().filter(|&n| edition_key(g, n) == *key).collect();
+    if versions.is_empty()
+        && let Some(best) = g.preferred(g.versions(id).iter().copied().filter(|&n| date(n).as_ref() == Some(key)))
+    {
+        let edition = g.node(best).edition;
+        versions = g.versions(id).iter().copied().filter(|&n| g.node(n).edition == edition).collect();
+    }
     if versions.is_empty() {
         return Err(unknown(format!("la règle {id} n'existe pas dans l'édition « {key} »")));
     }
