@@ -323,7 +323,7 @@ fn compare(
         return Ok(0);
     }
     let list = |items: &[String]| if items.is_empty() { String::new() } else { format!(" : {}", items.join(", ")) };
-    let count = |n: usize, one: &str, many: &str| format!("{n} {}", if n > 1 { many } else { one });
+    let count = crate::report::plural;
     writeln!(out, "Comparaison : {} → {}", c.old, c.new)?;
     writeln!(
         out,
@@ -447,10 +447,11 @@ fn regle(
             return Ok(2);
         }
         Some(Ok(ed)) => {
-            let id = g.node(idx).id.expect("a rule found by its number");
-            match g.occurrences(ed, id).first() {
+            let id = g.node(idx).id;
+            match id.and_then(|id| g.occurrences(ed, id).first()) {
                 Some(&n) => n,
                 None => {
+                    let id = g.node(idx).label();
                     writeln!(err, "erreur : la règle {id} n'est pas dans l'édition {}", g.edition(ed).label())?;
                     return Ok(1);
                 }

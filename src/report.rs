@@ -282,6 +282,6 @@ impl CheckReport {
 }
 
 /// « 1 règle », « 3 règles ».
-fn plural(n: usize, one: &str, many: &str) -> String {
+pub fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n > 1 { many } else { one })
 }

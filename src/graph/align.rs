@@ -294,6 +294,8 @@ impl Graph {
         moved: &[(u16, u16)],
         source_to_target: &Alignment,
     ) -> Alignment {
+        let by_old: HashMap<NodeIdx, &Pair> =
+            source_to_target.pairs.iter().filter_map(|p| p.old.map(|o| (o, p))).collect();
         let pairs = self
             .ordered(translation)
             .iter()
@@ -305,8 +307,8 @@ impl Graph {
                 };
                 let removed = Pair { old: Some(n), new: None, relation: Relation::Removed, references_only: false };
                 let Some(&src) = self.occurrences(source, in_source).first() else { return Some(removed) };
-                Some(match source_to_target.new_of(src) {
-                    Some(p) => Pair { old: Some(n), ..*p },
+                Some(match by_old.get(&src) {
+                    Some(p) => Pair { old: Some(n), ..**p },
                     None => removed,
                 })
             })
