@@ -178,18 +178,16 @@ struct CorpusArgs {
 
 impl CorpusArgs {
     fn load(&self, err: &mut dyn Write) -> std::io::Result<crate::Loaded> {
-        let mut loaded = crate::load(&self.instead);
-        if !self.beside.is_empty() {
-            let mut paths = self.instead.clone();
-            if paths.is_empty() {
-                loaded = crate::load_with(&self.beside);
-            } else {
-                paths.extend(self.beside.iter().cloned());
-                loaded = crate::load(&paths);
-            }
-        }
+        let loaded = if self.instead.is_empty() {
+            crate::load_with(&self.beside)
+        } else {
+            crate::load(&[self.instead.clone(), self.beside.clone()].concat())
+        };
         for e in &loaded.errors {
             writeln!(err, "attention : {e}")?;
+        }
+        for (path, why) in loaded.skipped.iter().filter(|(_, why)| why.starts_with("déjà chargé")) {
+            writeln!(err, "note : {path} non relu ({why})")?;
         }
         Ok(loaded)
     }

@@ -49,8 +49,8 @@ pub fn load(paths: &[PathBuf]) -> Loaded {
     build(gathered)
 }
 
-/// Loads the embedded corpus and, beside it, `extra` files or folders (an
-/// English edition next to the French rules).
+/// Loads the embedded corpus and, beside it, `extra` files or folders (the
+/// archive of older editions).
 pub fn load_with(extra: &[PathBuf]) -> Loaded {
     let mut gathered = corpus::source::embedded();
     let more = corpus::source::from_paths(extra);
@@ -60,7 +60,19 @@ pub fn load_with(extra: &[PathBuf]) -> Loaded {
     build(gathered)
 }
 
-fn build(gathered: corpus::source::Gathered) -> Loaded {
+/// Builds the graph of what was gathered. A file whose bytes are those of a
+/// document gathered before it (`shared/corpus/` holds the editions that
+/// `rules/` embeds; a folder and its subfolder named twice) is passed over,
+/// with the document it repeats.
+fn build(mut gathered: corpus::source::Gathered) -> Loaded {
+    let mut kept: Vec<corpus::source::DocumentSource> = Vec::with_capacity(gathered.sources.len());
+    for source in std::mem::take(&mut gathered.sources) {
+        match kept.iter().find(|s| s.bytes == source.bytes) {
+            Some(same) => gathered.skipped.push((source.path, format!("déjà chargé : {}", same.path))),
+            None => kept.push(source),
+        }
+    }
+    gathered.sources = kept;
     let start = std::time::Instant::now();
     let (docs, errors, skipped) = corpus::source::parse_all(gathered);
     let graph = Graph::build(docs);

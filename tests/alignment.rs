@@ -1,35 +1,28 @@
-//! Editions aligned by content, not by number ([`arbitre::graph::align`]):
-//! the English diff 2025-11-14 → 2026-01-16 checked by hand, and rules
-//! renumbered since the edition the French 701 table translates.
-
-use std::sync::OnceLock;
+//! Editions aligned by content, not by number ([`arbitre::graph::align`]),
+//! and every rule followed across them ([`arbitre::graph::history`]): the
+//! English diff 2025-11-14 → 2026-01-16 checked by hand, rules renumbered
+//! since the edition the French 701 table translates, the French texts
+//! followed to the rules in force, and the gold set of French–English pairs.
+//! All on the embedded corpus: the French documents, the English editions
+//! they translate (2011-02-04, 2024-03-08) and the two newest.
 
 use arbitre::Graph;
-use arbitre::graph::NodeKind;
 use arbitre::graph::align::{Alignment, Relation};
+use arbitre::graph::{NodeIdx, NodeKind};
 use arbitre::vocab::Lang;
 
-use crate::common::{edition, english_editions, id, node, shared};
+use crate::common::{edition, french, id, node};
 
-/// The French corpus with the English editions its documents translate
-/// (2011-02-04, 2024-03-08) and the current one, loaded once; `None` after
-/// [`crate::common::skip`] without `shared/`.
-fn with_sources() -> Option<&'static Graph> {
-    static G: OnceLock<Option<Graph>> = OnceLock::new();
-    let g = G.get_or_init(|| {
-        let dir = crate::common::shared_dir()?;
-        let files = [
-            "archive/MagicCompRules-2011-02-04.txt",
-            "archive/MagicCompRules-2024-03-08.txt",
-            "MagicCompRules-2026-01-16.txt",
-        ]
-        .map(|f| dir.join("corpus").join(f));
-        Some(arbitre::load_with(&files).graph)
-    });
-    if g.is_none() {
-        crate::common::skip("le test entier, faute de shared/corpus");
-    }
-    g.as_ref()
+/// The default corpus.
+fn g() -> &'static Graph {
+    french()
+}
+
+/// A French rule's counterpart in the rules in force, with their relation.
+fn in_force(g: &Graph, fr_date: &str, french_id: &str) -> Option<(NodeIdx, Relation)> {
+    let n = node(g, edition(g, Lang::Fr, fr_date), french_id);
+    let now = g.in_force(n)?;
+    Some((now, g.relation(n, now)))
 }
 
 /// The rules and subrules of an alignment with this relation, as `old→new` labels.
@@ -53,21 +46,20 @@ fn labels(g: &Graph, a: &Alignment, relation: Relation) -> Vec<String> {
 /// 702.124a and 702.124i); Blight (701.68, a–d) and 610.5 are new.
 #[test]
 fn english_2025_11_to_2026_01() {
-    let Some(files) = english_editions() else { return };
-    let g = arbitre::load_with(&files).graph;
-    let (old, new) = (edition(&g, Lang::En, "2025-11-14"), edition(&g, Lang::En, "2026-01-16"));
+    let g = g();
+    let (old, new) = (edition(g, Lang::En, "2025-11-14"), edition(g, Lang::En, "2026-01-16"));
     let a = g.align(old, new);
-    let same = labels(&g, &a, Relation::Same);
+    let same = labels(g, &a, Relation::Same);
     assert_eq!(same.len(), 3103);
     let renumbered: Vec<&String> = same.iter().filter(|l| l.split_once('→').is_some_and(|(x, y)| x != y)).collect();
     assert_eq!(renumbered, ["702.124m→702.124k", "702.124n→702.124m", "702.124p→702.124n"]);
     assert_eq!(
-        labels(&g, &a, Relation::Changed),
+        labels(g, &a, Relation::Changed),
         ["205.3m→205.3m", "207.2c→207.2c", "601.2a→601.2a", "702.124a→702.124a", "702.124i→702.124i"]
     );
-    assert_eq!(labels(&g, &a, Relation::Removed), ["702.124k→-"]);
+    assert_eq!(labels(g, &a, Relation::Removed), ["702.124k→-"]);
     assert_eq!(
-        labels(&g, &a, Relation::Added),
+        labels(g, &a, Relation::Added),
         ["-→610.5", "-→701.68", "-→701.68a", "-→701.68b", "-→701.68c", "-→701.68d"]
     );
 }
@@ -78,30 +70,26 @@ fn english_2025_11_to_2026_01() {
 /// is now « Goad » — numbers alone would pair the wrong rules.
 #[test]
 fn keyword_actions_renumbered_since_2024() {
-    let Some(archive) = shared("corpus/archive/MagicCompRules-2024-03-08.txt") else { return };
-    let Some(mut files) = english_editions() else { return };
-    files.push(archive);
-    let g = arbitre::load_with(&files).graph;
-    let (old, new) = (edition(&g, Lang::En, "2024-03-08"), edition(&g, Lang::En, "2026-01-16"));
+    let g = g();
+    let (old, new) = (edition(g, Lang::En, "2024-03-08"), edition(g, Lang::En, "2026-01-16"));
     let a = g.align(old, new);
     for (then, now) in [("701.15", "701.19"), ("701.15a", "701.19a"), ("701.18a", "701.22a"), ("701.7a", "701.8a")] {
-        let pair = a.new_of(node(&g, old, then)).unwrap_or_else(|| panic!("{then}"));
+        let pair = a.new_of(node(g, old, then)).unwrap_or_else(|| panic!("{then}"));
         assert_eq!(pair.new.map(|n| g.node(n).id), Some(Some(id(now))), "{then} → {now}");
         assert_ne!(pair.relation, Relation::Removed);
+        // The same through the lineages, which go by 2025-11-14.
+        assert_eq!(g.counterpart(node(g, old, then), new), pair.new, "{then} → {now}");
     }
     // No pairing by number alone: 701.15 of 2024 is not 701.15 of 2026.
-    assert_ne!(a.new_of(node(&g, old, "701.15")).and_then(|p| p.new), Some(node(&g, new, "701.15")));
+    assert_ne!(a.new_of(node(g, old, "701.15")).and_then(|p| p.new), Some(node(g, new, "701.15")));
+    assert_ne!(g.counterpart(node(g, old, "701.15"), new), Some(node(g, new, "701.15")));
 }
 
 /// `arbitre compare`: the hand-read diff in JSON, stable keys.
 #[test]
 fn compare_prints_what_changed() {
-    let Some(files) = english_editions() else { return };
-    let mut args = vec!["compare".to_string(), "2025-11-14".into(), "en-2026-01-16".into(), "--json".into()];
-    for f in &files {
-        args.extend(["--avec".to_string(), f.to_string_lossy().into_owned()]);
-    }
-    let o = std::process::Command::new(env!("CARGO_BIN_EXE_arbitre")).args(&args).output().unwrap();
+    let args = ["compare", "2025-11-14", "en-2026-01-16", "--json"];
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_arbitre")).args(args).output().unwrap();
     assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let strings = |key: &str| -> Vec<String> {
@@ -125,9 +113,13 @@ fn compare_names_the_editions_it_knows() {
     assert_eq!(o.status.code(), Some(2));
     let message = String::from_utf8_lossy(&o.stderr);
     assert!(message.contains("édition « 1999-01-01 » absente du corpus chargé (éditions : fr 2011-02-04"), "{message}");
-    let o = run(&["compare", "2011-02-04", "2024-03-08"]);
+    let o = run(&["compare", "fr-2011-02-04", "fr-2024-03-08"]);
     assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(String::from_utf8_lossy(&o.stdout).starts_with("Comparaison : fr 2011-02-04 → fr 2024-03-08"));
+    let o = run(&["compare", "2011-02-04", "2024-03-08"]);
+    assert_eq!(o.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&o.stderr);
+    assert!(message.contains("en-2011-02-04"), "{message}");
 }
 
 /// The French texts followed to the current English rules through the
@@ -136,46 +128,36 @@ fn compare_names_the_editions_it_knows() {
 /// « régénérer » as *Goad* and the 2011 608.2g as the rule on paying mana.
 #[test]
 fn french_texts_reach_the_rules_in_force_through_their_source() {
-    let Some(g) = with_sources() else { return };
-    let current = edition(g, Lang::En, "2026-01-16");
-    let follow = |fr_date: &str, en_date: &str, pairs: &[(&str, &str, Relation)]| {
-        let fr = edition(g, Lang::Fr, fr_date);
-        let (en, moved) = g.source_of(fr).expect("the manifest names the source");
-        assert_eq!(en, edition(g, Lang::En, en_date));
-        let a = g.through_source(fr, en, &moved, &g.align(en, current));
-        for (french, now, relation) in pairs {
-            let pair = a.new_of(node(g, fr, french)).unwrap_or_else(|| panic!("{french}"));
-            assert_eq!(pair.new.and_then(|n| g.node(n).id), Some(id(now)), "{french} → {now}");
-            assert_eq!(pair.relation, *relation, "{french} → {now}");
-        }
-    };
-    follow(
-        "2024-03-08",
-        "2024-03-08",
-        &[
-            ("701.7a", "701.8a", Relation::Same),
-            ("701.15a", "701.19a", Relation::Same),
-            ("701.15b", "701.19b", Relation::Same),
-            ("701.18a", "701.22a", Relation::Same),
-        ],
-    );
-    follow(
-        "2011-02-04",
-        "2011-02-04",
-        &[("608.2g", "608.2h", Relation::Changed), ("608.2b", "608.2b", Relation::Changed)],
-    );
+    let g = g();
+    let current = g.current().expect("an official edition is loaded");
+    assert_eq!(g.edition(current).label(), "en 2026-01-16");
+    for (fr_date, french, now, relation) in [
+        ("2024-03-08", "701.7a", "701.8a", Relation::Same),
+        ("2024-03-08", "701.15a", "701.19a", Relation::Same),
+        ("2024-03-08", "701.15b", "701.19b", Relation::Same),
+        ("2024-03-08", "701.18a", "701.22a", Relation::Same),
+        ("2011-02-04", "608.2g", "608.2h", Relation::Changed),
+        ("2011-02-04", "608.2b", "608.2b", Relation::Changed),
+    ] {
+        let (n, r) = in_force(g, fr_date, french).unwrap_or_else(|| panic!("{french}"));
+        assert_eq!(g.node(n).id, Some(id(now)), "{french} → {now}");
+        assert_eq!(r, relation, "{french} → {now}");
+    }
+    // The translation is followed through its source, never by number: the
+    // French 701.15 is not the 701.15 in force (Goad), nor 608.2g 608.2g.
+    assert_ne!(in_force(g, "2024-03-08", "701.15").map(|p| p.0), Some(node(g, current, "701.15")));
+    assert_ne!(in_force(g, "2011-02-04", "608.2g").map(|p| p.0), Some(node(g, current, "608.2g")));
+    // The type-line page's 205 is its source's 204: its rules reach 205 in force.
+    assert_eq!(in_force(g, "2011-02-04", "205.4d").map(|p| g.node(p.0).label()).as_deref(), Some("205.4d"));
 }
 
 /// `check` aligns consecutive editions of one language, and only editions
 /// of one text: the French 2011 chapters and the 2024 table share no rule.
 #[test]
 fn check_reports_consecutive_editions() {
-    let loaded = arbitre::load(&[]);
-    assert!(arbitre::report::CheckReport::new(&loaded).alignments.is_empty());
-    let Some(files) = english_editions() else { return };
-    let report = arbitre::report::CheckReport::new(&arbitre::load_with(&files));
-    let [a] = report.alignments.as_slice() else { panic!("{:?}", report.alignments) };
-    assert_eq!((a.old.as_str(), a.new.as_str()), ("en 2025-11-14", "en 2026-01-16"));
+    let report = arbitre::report::CheckReport::new(&arbitre::load(&[]));
+    let a = report.alignments.iter().find(|a| a.old == "en 2025-11-14").expect("2025-11-14 aligned");
+    assert_eq!(a.new, "en 2026-01-16");
     assert_eq!((a.changed, a.added, a.removed, a.renumbered), (5, 6, 1, 3));
     assert!(report.to_text(false).contains("en 2025-11-14 → en 2026-01-16 : 3258 identiques · 5 modifiées"));
 }
@@ -190,25 +172,17 @@ fn check_reports_consecutive_editions() {
 /// type-line page) and 2024-03-08.
 #[test]
 fn gold_set_of_french_and_english_pairs() {
-    let Some(g) = with_sources() else { return };
-    let current = edition(g, Lang::En, "2026-01-16");
-    // Each French edition through the source its manifest entries name.
-    let through = |fr_date: &str| {
-        let fr = edition(g, Lang::Fr, fr_date);
-        let (en, moved) = g.source_of(fr).expect("the manifest names the source");
-        (fr, g.through_source(fr, en, &moved, &g.align(en, current)))
-    };
-    let old = through("2011-02-04");
-    let new = through("2024-03-08");
+    let g = g();
     let gold = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/alignment/gold.tsv")).unwrap();
     let (mut total, mut paired, mut related, mut misses) = (0, 0, 0, Vec::new());
     for line in gold.lines().filter(|l| !l.starts_with('#')).skip(1) {
         let cols: Vec<&str> = line.split('\t').collect();
         let (document, french, english, relation) = (cols[0], cols[1], cols[2], cols[3]);
-        let (fr, a) = if document.starts_with("fr-2011") { &old } else { &new };
-        let pair = a.new_of(node(g, *fr, french)).unwrap_or_else(|| panic!("{french}"));
-        let found = pair.new.map_or("-".to_string(), |n| g.node(n).label());
-        let found_relation = format!("{:?}", pair.relation).to_lowercase();
+        let date = if document.starts_with("fr-2011") { "2011-02-04" } else { "2024-03-08" };
+        let (found, found_relation) = match in_force(g, date, french) {
+            Some((n, r)) => (g.node(n).label(), format!("{r:?}").to_lowercase()),
+            None => ("-".to_string(), "removed".to_string()),
+        };
         total += 1;
         if found == english {
             paired += 1;

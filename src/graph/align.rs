@@ -16,9 +16,9 @@
 //!
 //! Cross-language pairs (a French text and the English edition it
 //! translates) are not this module's: their numbers are the same by
-//! construction.
+//! construction ([`super::history`] pairs them).
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use regex::Regex;
@@ -102,13 +102,23 @@ static RULE_NUMBER: LazyLock<Regex> = LazyLock::new(|| {
 
 /// What is compared of a rule: its title and text, in lower case, spaces
 /// collapsed, rule numbers masked (editions of one language: no accent folding).
-struct Content {
+pub(super) struct Content {
     node: NodeIdx,
     masked: String,
 }
 
 impl Content {
-    fn of(graph: &Graph, node: NodeIdx) -> Content {
+    /// The numbered nodes of an edition, in rule order.
+    pub(super) fn of_edition(graph: &Graph, edition: EditionIdx) -> Vec<Content> {
+        graph.ordered(edition).iter().filter(|&&n| graph.node(n).id.is_some()).map(|&n| Content::of(graph, n)).collect()
+    }
+
+    /// Whether two rules say the same, the rule numbers they cite masked.
+    pub(super) fn same_as(&self, other: &Content) -> bool {
+        self.masked == other.masked
+    }
+
+    pub(super) fn of(graph: &Graph, node: NodeIdx) -> Content {
         let n = graph.node(node);
         let text = format!("{} | {}", n.title.as_deref().unwrap_or(""), n.text);
         let masked = RULE_NUMBER.replace_all(&text, "§");
@@ -122,32 +132,24 @@ impl Content {
         Content { node, masked: out }
     }
 
-    /// The distinct words, for the similarity of the rules left after step 1.
-    fn words(&self) -> BTreeSet<&str> {
-        self.masked.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).collect()
+    /// The words, for the similarity of the rules left after step 1.
+    fn words(&self) -> impl Iterator<Item = &str> {
+        self.masked.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty())
     }
-}
-
-/// Word similarity of two rules: the Dice coefficient of their word sets.
-fn similarity(a: &BTreeSet<&str>, b: &BTreeSet<&str>) -> f32 {
-    let total = a.len() + b.len();
-    if total == 0 {
-        return 0.0;
-    }
-    2.0 * a.intersection(b).count() as f32 / total as f32
 }
 
 impl Graph {
     /// Aligns two editions of one language by content (see the module documentation).
     pub fn align(&self, old: EditionIdx, new: EditionIdx) -> Alignment {
-        let contents = |e: EditionIdx| -> Vec<Content> {
-            self.ordered(e).iter().filter(|&&n| self.node(n).id.is_some()).map(|&n| Content::of(self, n)).collect()
-        };
-        let (olds, news) = (contents(old), contents(new));
+        self.align_contents(&Content::of_edition(self, old), &Content::of_edition(self, new))
+    }
+
+    /// Aligns the contents of two editions.
+    pub(super) fn align_contents(&self, olds: &[Content], news: &[Content]) -> Alignment {
         let mut old_to_new: HashMap<NodeIdx, (NodeIdx, Relation)> = HashMap::new();
         let mut taken: HashMap<NodeIdx, NodeIdx> = HashMap::new();
-        pair_identical(&olds, &news, &mut old_to_new, &mut taken);
-        self.pair_similar(&olds, &news, &mut old_to_new, &mut taken);
+        pair_identical(olds, news, &mut old_to_new, &mut taken);
+        self.pair_similar(olds, news, &mut old_to_new, &mut taken);
         let exact = |n: NodeIdx| (&self.node(n).title, &self.node(n).text);
         let mut pairs: Vec<Pair> = olds
             .iter()
@@ -170,9 +172,10 @@ impl Graph {
         Alignment { pairs }
     }
 
-    /// Step 2: the rules left, by word similarity within a section. Each
-    /// round pairs mutual best matches, so that a pair found makes the
-    /// parent bonus available to its subrules in the next round.
+    /// Step 2: the rules left, by word similarity within a section. The
+    /// similarities are computed once ([`Graph::candidates`]); each round
+    /// then pairs mutual best matches, so that a pair found makes the parent
+    /// bonus available to its subrules in the next round.
     fn pair_similar(
         &self,
         olds: &[Content],
@@ -180,52 +183,172 @@ impl Graph {
         old_to_new: &mut HashMap<NodeIdx, (NodeIdx, Relation)>,
         taken: &mut HashMap<NodeIdx, NodeIdx>,
     ) {
+        let left_old: Vec<&Content> = olds.iter().filter(|c| !old_to_new.contains_key(&c.node)).collect();
+        let left_new: Vec<&Content> = news.iter().filter(|c| !taken.contains_key(&c.node)).collect();
+        let candidates = self.candidates(&left_old, &left_new);
         loop {
-            let left_old: Vec<&Content> = olds.iter().filter(|c| !old_to_new.contains_key(&c.node)).collect();
-            let left_new: Vec<&Content> = news.iter().filter(|c| !taken.contains_key(&c.node)).collect();
-            let words: HashMap<NodeIdx, BTreeSet<&str>> =
-                left_old.iter().chain(&left_new).map(|c| (c.node, c.words())).collect();
-            let score = |a: &Content, b: &Content| -> Option<f32> {
-                let (na, nb) = (self.node(a.node), self.node(b.node));
-                let (ia, ib) = (na.id?, nb.id?);
-                if ia.section() != ib.section() || na.kind != nb.kind {
-                    return None;
+            // Each rule's best partner among those not yet paired: score,
+            // partner's rank in its edition (the last of equal scores wins), partner.
+            let mut best_new: HashMap<NodeIdx, (f32, usize, NodeIdx)> = HashMap::new();
+            let mut best_old: HashMap<NodeIdx, (f32, usize, NodeIdx)> = HashMap::new();
+            for c in &candidates {
+                if old_to_new.contains_key(&c.old) || taken.contains_key(&c.new) {
+                    continue;
                 }
-                let mut s = similarity(&words[&a.node], &words[&b.node]);
-                let parents = na.parent.zip(nb.parent);
-                if parents.is_some_and(|(pa, pb)| old_to_new.get(&pa).is_some_and(|(n, _)| *n == pb)) {
-                    s += PARENT_BONUS;
+                let parents = self.node(c.old).parent.zip(self.node(c.new).parent);
+                let paired_parents =
+                    parents.is_some_and(|(pa, pb)| old_to_new.get(&pa).is_some_and(|(n, _)| *n == pb));
+                let s = c.base + if paired_parents { PARENT_BONUS } else { 0.0 };
+                if s < MIN_SIMILARITY {
+                    continue;
                 }
-                if ia == ib {
-                    s += NUMBER_BONUS;
+                let better = |slot: Option<&(f32, usize, NodeIdx)>, rank: usize| {
+                    slot.is_none_or(|&(t, r, _)| s > t || (s == t && rank > r))
+                };
+                if better(best_new.get(&c.old), c.new_rank) {
+                    best_new.insert(c.old, (s, c.new_rank, c.new));
                 }
-                (s >= MIN_SIMILARITY).then_some(s)
-            };
-            let best = |a: &Content, among: &[&Content], reverse: bool| -> Option<NodeIdx> {
-                among
-                    .iter()
-                    .filter_map(|b| if reverse { score(b, a) } else { score(a, b) }.map(|s| (s, b.node)))
-                    .max_by(|x, y| x.0.total_cmp(&y.0))
-                    .map(|(_, n)| n)
-            };
-            let mut found = Vec::new();
-            for a in &left_old {
-                let Some(b) = best(a, &left_new, false) else { continue };
-                let b_content = left_new.iter().find(|c| c.node == b).expect("candidate");
-                if best(b_content, &left_old, true) == Some(a.node) {
-                    found.push((a.node, b));
+                if better(best_old.get(&c.new), c.old_rank) {
+                    best_old.insert(c.new, (s, c.old_rank, c.old));
                 }
             }
+            let mut found: Vec<(NodeIdx, NodeIdx)> = best_new
+                .iter()
+                .filter(|&(a, &(_, _, b))| best_old.get(&b).is_some_and(|&(_, _, back)| back == *a))
+                .map(|(&a, &(_, _, b))| (a, b))
+                .collect();
             if found.is_empty() {
                 return;
             }
+            found.sort_unstable();
             for (a, b) in found {
                 old_to_new.insert(a, (b, Relation::Changed));
                 taken.insert(b, a);
             }
         }
     }
+
+    /// The pairs of rules left after step 1 that may be one rule changed:
+    /// same section and kind, word similarity (with the same-number bonus)
+    /// high enough that the parent bonus could make it count. Every pair of
+    /// a section is scored, so each score must be cheap: the most frequent
+    /// words are bits of a mask (their common count is one `count_ones`),
+    /// the other words are counted through an inverted index.
+    fn candidates(&self, left_old: &[&Content], left_new: &[&Content]) -> Vec<Candidate> {
+        let (old_bags, new_bags) = Bag::all(left_old, left_new);
+        let bucket = |n: NodeIdx| self.node(n).id.map(|id| (id.section(), self.node(n).kind as u8));
+        // Per section and kind: the new rules, and where each rare word occurs among them.
+        let mut buckets: HashMap<(u8, u8), (Vec<usize>, HashMap<u32, Vec<u32>>)> = HashMap::new();
+        for (j, c) in left_new.iter().enumerate() {
+            let Some(b) = bucket(c.node) else { continue };
+            let (list, postings) = buckets.entry(b).or_default();
+            for &w in &new_bags[j].rare {
+                postings.entry(w).or_default().push(list.len() as u32);
+            }
+            list.push(j);
+        }
+        let floor = MIN_SIMILARITY - PARENT_BONUS - NUMBER_BONUS;
+        let mut out = Vec::new();
+        let mut rare_common: Vec<u16> = Vec::new();
+        for (i, a) in left_old.iter().enumerate() {
+            let Some((list, postings)) = bucket(a.node).and_then(|b| buckets.get(&b)) else { continue };
+            let wa = &old_bags[i];
+            rare_common.clear();
+            rare_common.resize(list.len(), 0);
+            for w in &wa.rare {
+                for &at in postings.get(w).map(Vec::as_slice).unwrap_or_default() {
+                    rare_common[at as usize] += 1;
+                }
+            }
+            for (at, &j) in list.iter().enumerate() {
+                let wb = &new_bags[j];
+                let total = wa.len + wb.len;
+                if total == 0 || (2 * wa.len.min(wb.len)) as f32 / (total as f32) < floor {
+                    continue;
+                }
+                let common = wa.common_frequent(wb) + u32::from(rare_common[at]);
+                let number = if self.node(a.node).id == self.node(left_new[j].node).id { NUMBER_BONUS } else { 0.0 };
+                let base = 2.0 * common as f32 / total as f32 + number;
+                if base + PARENT_BONUS >= MIN_SIMILARITY {
+                    out.push(Candidate { old: a.node, new: left_new[j].node, old_rank: i, new_rank: j, base });
+                }
+            }
+        }
+        out
+    }
 }
+
+/// The distinct words of a rule: the most frequent ones as bits, the others
+/// as interned ids.
+#[derive(Default)]
+struct Bag {
+    /// How many distinct words.
+    len: u32,
+    /// The frequent words, one bit each.
+    frequent: [u64; FREQUENT_WORDS / 64],
+    /// The other words.
+    rare: Vec<u32>,
+}
+
+/// How many of the most frequent words are counted as bits.
+const FREQUENT_WORDS: usize = 128;
+
+impl Bag {
+    /// The bags of the old and new rules, words interned over both.
+    fn all<'a>(olds: &[&'a Content], news: &[&'a Content]) -> (Vec<Bag>, Vec<Bag>) {
+        let mut vocabulary: HashMap<&'a str, u32> = HashMap::new();
+        let mut ids = |c: &'a Content| -> Vec<u32> {
+            let mut ids: Vec<u32> = Vec::new();
+            for w in c.words() {
+                let next = vocabulary.len() as u32;
+                ids.push(*vocabulary.entry(w).or_insert(next));
+            }
+            ids.sort_unstable();
+            ids.dedup();
+            ids
+        };
+        let old_ids: Vec<Vec<u32>> = olds.iter().map(|c| ids(c)).collect();
+        let new_ids: Vec<Vec<u32>> = news.iter().map(|c| ids(c)).collect();
+        let mut frequency = vec![0u32; vocabulary.len()];
+        for w in old_ids.iter().chain(&new_ids).flatten() {
+            frequency[*w as usize] += 1;
+        }
+        let mut by_frequency: Vec<u32> = (0..frequency.len() as u32).collect();
+        by_frequency.sort_by_key(|&w| (std::cmp::Reverse(frequency[w as usize]), w));
+        let mut bit: Vec<Option<u8>> = vec![None; frequency.len()];
+        for (b, &w) in by_frequency.iter().take(FREQUENT_WORDS).enumerate() {
+            bit[w as usize] = Some(b as u8);
+        }
+        let bag = |ids: Vec<u32>| {
+            let mut bag = Bag { len: ids.len() as u32, ..Bag::default() };
+            for w in ids {
+                match bit[w as usize] {
+                    Some(b) => bag.frequent[usize::from(b) / 64] |= 1 << (b % 64),
+                    None => bag.rare.push(w),
+                }
+            }
+            bag
+        };
+        (old_ids.into_iter().map(bag).collect(), new_ids.into_iter().map(bag).collect())
+    }
+
+    /// How many frequent words two bags share.
+    fn common_frequent(&self, other: &Bag) -> u32 {
+        self.frequent.iter().zip(&other.frequent).map(|(a, b)| (a & b).count_ones()).sum()
+    }
+}
+
+/// Two rules left after step 1 that may be one rule changed.
+struct Candidate {
+    old: NodeIdx,
+    new: NodeIdx,
+    /// Ranks among the rules left, in edition order (ties go to the last).
+    old_rank: usize,
+    new_rank: usize,
+    /// Word similarity, with the same-number bonus.
+    base: f32,
+}
+
 
 /// Step 1: identical masked texts, one to one, in order (a text printed
 /// several times in both editions pairs its occurrences in order).
@@ -278,42 +401,6 @@ impl Graph {
         moved.sort_unstable();
         moved.dedup();
         Some((source, moved))
-    }
-
-    /// A translation's rules in a target edition of another language,
-    /// through the edition it translates: a translated rule is its source's
-    /// rule of the same number (a translation keeps the numbers of its
-    /// source), or, for a chapter listed in `moved` (translation chapter,
-    /// source chapter), the same number in the source's chapter; that rule is
-    /// then followed into the target by content (`source_to_target`, from
-    /// [`Graph::align`]). A rule whose number the source lacks is `removed`.
-    pub fn through_source(
-        &self,
-        translation: EditionIdx,
-        source: EditionIdx,
-        moved: &[(u16, u16)],
-        source_to_target: &Alignment,
-    ) -> Alignment {
-        let by_old: HashMap<NodeIdx, &Pair> =
-            source_to_target.pairs.iter().filter_map(|p| p.old.map(|o| (o, p))).collect();
-        let pairs = self
-            .ordered(translation)
-            .iter()
-            .filter_map(|&n| {
-                let id = self.node(n).id?;
-                let in_source = match moved.iter().find(|(from, _)| id.chapter() == Some(*from)) {
-                    Some(&(_, to)) => id.in_chapter(to),
-                    None => id,
-                };
-                let removed = Pair { old: Some(n), new: None, relation: Relation::Removed, references_only: false };
-                let Some(&src) = self.occurrences(source, in_source).first() else { return Some(removed) };
-                Some(match by_old.get(&src) {
-                    Some(p) => Pair { old: Some(n), ..**p },
-                    None => removed,
-                })
-            })
-            .collect();
-        Alignment { pairs }
     }
 }
 

@@ -54,6 +54,7 @@ impl Graph {
         g.complete_hierarchy();
         g.link();
         g.sort_anomalies();
+        g.follow_rules();
         g
     }
 

@@ -18,6 +18,7 @@
 pub mod align;
 mod audit;
 mod build;
+pub mod history;
 pub mod node;
 mod versions;
 pub mod view;
@@ -117,6 +118,8 @@ pub struct Graph {
     articles: HashMap<String, NodeIdx>,
     /// Folded glossary term → nodes.
     glossary: HashMap<String, Vec<NodeIdx>>,
+    /// Every rule followed across editions.
+    history: history::History,
 }
 
 /// Why a look-up found nothing, with the nearest ids to suggest.

@@ -1,11 +1,19 @@
 //! Which version of a rule to show.
 //!
-//! The same number may exist in several editions and languages (the French
-//! 2011 text of 608.2b, the English 2026 one), twice in one edition (a
+//! The same rule may exist in several editions and languages (the French
+//! 2011 text of 608.2b, the English 2026 one), under other numbers (the
+//! French 701.15 « régénérer » is 701.19 in force), twice in one edition (a
 //! duplicate printed in the source), or as a title only (a chapter listed in
 //! a table of contents). Every caller that turns a number into one node —
-//! look-ups ([`Graph::find`]), links in rule texts, search hits, the tables
-//! of contents — asks here, so the choice is the same everywhere:
+//! look-ups ([`Graph::find`]), links, search hits, the tables of contents —
+//! asks here, so the choice is the same everywhere.
+//!
+//! A plain number is a number of the rules in force ([`Graph::current`]):
+//! the rule with that number in the current edition, shown by its French
+//! text when one of its lineage has one ([`Graph::shown`]), else in English.
+//! A number the rules in force lack (a rule since removed or renumbered,
+//! or when no official edition is loaded) is looked for among every
+//! version, preferring:
 //!
 //! 1. a version with content (its own text, or rules under it) over a title only;
 //! 2. French over English: French is the judges' language;
@@ -19,7 +27,7 @@
 use std::cmp::Reverse;
 
 use super::Graph;
-use super::node::NodeIdx;
+use super::node::{Edge, NodeIdx, NodeKind, Resolution};
 use crate::vocab::{Date, Lang, RuleId};
 
 /// How much a version is preferred: greater is better (see the module documentation).
@@ -32,9 +40,32 @@ impl Graph {
         (self.has_content(idx), edition.language == Lang::Fr, edition.date, Reverse(node.occurrence))
     }
 
-    /// The preferred node for a plain id, among all its versions.
+    /// The node a plain id gives (see the module documentation).
     pub fn find(&self, id: RuleId) -> Option<NodeIdx> {
-        self.preferred(self.versions(id).iter().copied())
+        match self.current().and_then(|c| self.occurrences(c, id).first().copied()) {
+            Some(in_force) => Some(self.shown(in_force)),
+            None => self.preferred(self.versions(id).iter().copied()),
+        }
+    }
+
+    /// How a rule is shown to a judge: by its French text when its lineage
+    /// has one ([`Graph::french_text`]), else as it is. Chapters and
+    /// sections are shown as they are in force: their page lists each rule
+    /// as it is shown, under the French title ([`Graph::french_title`]).
+    pub fn shown(&self, idx: NodeIdx) -> NodeIdx {
+        match self.node(idx).kind {
+            NodeKind::Rule | NodeKind::Subrule => self.french_text(idx).unwrap_or(idx),
+            _ => idx,
+        }
+    }
+
+    /// The number that gives this node as a plain id: its number in force
+    /// when it shows a rule in force, else its own when that gives it, else
+    /// `None` (the node is reached with its edition named).
+    pub fn plain_id(&self, idx: NodeIdx) -> Option<RuleId> {
+        let own = self.node(idx).id?;
+        let in_force = self.in_force(idx).and_then(|c| self.node(c).id);
+        [in_force, Some(own)].into_iter().flatten().find(|&id| self.find(id) == Some(idx))
     }
 
     /// The preferred node among versions of one id (a caller may have
@@ -48,5 +79,38 @@ impl Graph {
         let mut by_date: Vec<NodeIdx> = versions.to_vec();
         by_date.sort_by_key(|&n| Reverse(self.edition(self.node(n).edition).date));
         by_date.iter().find_map(|&n| self.node(n).title.as_deref())
+    }
+}
+
+impl Graph {
+    /// Where a reference leads a judge. A reference is read in the numbering
+    /// of the text that makes it: a translation numbers as the edition it
+    /// translates (through the chapters it moved), an original edition as
+    /// itself. From the rules in force and from translations, the rule cited
+    /// is followed to its counterpart in force and shown as its plain number
+    /// shows it ([`Graph::shown`]: the French text when one exists, else the
+    /// English in force) — never a title-only page when a loaded edition has
+    /// the text. An older original edition's references stay in it, as
+    /// [`Graph::build`] resolved them; so do those the alignment cannot follow.
+    pub fn leads_to(&self, edge: &Edge) -> Resolution {
+        let edition = self.node(edge.from).edition;
+        let cited = if self.is_translation(edition) {
+            self.source_of(edition).and_then(|(source, moved)| {
+                let id = match moved.iter().find(|(from, _)| edge.target.chapter() == Some(*from)) {
+                    Some(&(_, to)) => edge.target.in_chapter(to),
+                    None => edge.target,
+                };
+                self.occurrences(source, id).first().copied()
+            })
+        } else if Some(edition) == self.current() {
+            self.occurrences(edition, edge.target).first().copied()
+        } else {
+            None
+        };
+        let shown = cited.map(|t| self.shown(self.in_force(t).unwrap_or(t)));
+        match shown {
+            Some(n) if self.has_content(n) => Resolution::Resolved(n),
+            _ => edge.resolution,
+        }
     }
 }

@@ -133,7 +133,7 @@ fn node_link(graph: &Graph, target: NodeIdx, label: &str, class: &str, title: Op
 /// One reference span: the link for its text.
 fn reference_html(graph: &Graph, edges: &[&Edge], printed: &str) -> String {
     let first = edges[0];
-    match first.resolution {
+    match graph.leads_to(first) {
         Resolution::Resolved(t) => node_link(graph, t, printed, "ref", None),
         Resolution::TitleOnly(t) => {
             let tn = graph.node(t);
@@ -190,7 +190,7 @@ pub fn text_html(graph: &Graph, idx: NodeIdx) -> String {
             if group.len() > 1 {
                 let links: Vec<String> = group
                     .iter()
-                    .map(|e| match e.resolution {
+                    .map(|e| match graph.leads_to(e) {
                         Resolution::Resolved(n) => node_link(graph, n, &e.target.to_string(), "ref", None),
                         _ => reference_html(graph, &[e], &e.target.to_string()),
                     })
@@ -277,11 +277,39 @@ mod tests {
 
     #[test]
     fn dangling_and_title_only_references() {
-        let g = crate::load(&[]).graph;
-        // 801.12 cites 704.5k: not in the corpus, linked to chapter 704 known by its title.
+        // The French documents alone: no English edition to follow references into.
+        let rules = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+        let french: Vec<_> = ["fr-2011-801-portee-d-influence-limitee.txt", "fr-2024-701-actions-mot-cle.txt"]
+            .map(|f| rules.join(f))
+            .to_vec();
+        let g = crate::load(&french).graph;
+        // 801.12 cites 704.5k: not in these documents, linked to chapter 704 known by its title.
         let idx = g.lookup("801.12").unwrap();
         let html = text_html(&g, idx);
         assert!(html.contains("class=\"ref titre-seul\" href=\"/regles/704\""), "{html}");
         assert!(html.contains("texte absent du corpus"), "{html}");
+    }
+
+    #[test]
+    fn french_references_lead_to_the_french_text_or_the_rule_in_force() {
+        let g = crate::load(&[]).graph;
+        let french = |date: &str, id: &str| {
+            let e = g.editions().iter().position(|e| e.language == Lang::Fr && e.date.is_some_and(|d| d.to_string() == date));
+            let e = crate::graph::EditionIdx(e.expect("French edition") as u16);
+            g.occurrences(e, RuleId::parse(id).unwrap())[0]
+        };
+        // The 2024 701.53b cites 608.2d: the 2011 French text of that rule,
+        // not the 2024 table's chapter 608, known by its title only.
+        let html = text_html(&g, french("2024-03-08", "701.53b"));
+        assert!(html.contains(">608.2d</a>") && !html.contains("titre-seul"), "{html}");
+        let edge = g.references(french("2024-03-08", "701.53b")).iter().find(|e| e.target.to_string() == "608.2d");
+        let to = g.leads_to(edge.expect("701.53b cites 608.2d")).node().expect("leads somewhere");
+        assert_eq!((g.node(to).language, g.edition(g.node(to).edition).label()), (Lang::Fr, "fr 2011-02-04".into()));
+        // The 2011 205.4d cites the legend rule by its 2011 number, 704.5k:
+        // it leads to the legend rule in force, 704.5j, not to today's 704.5k.
+        let edge = g.references(french("2011-02-04", "205.4d")).iter().find(|e| e.target.to_string() == "704.5k");
+        let to = g.leads_to(edge.expect("205.4d cites 704.5k")).node().expect("leads somewhere");
+        assert_eq!(g.node(to).label(), "704.5j");
+        assert!(g.node(to).text.contains("legend rule"), "{}", g.node(to).text);
     }
 }
