@@ -3,10 +3,12 @@
 //! - `arbitre check [PATH…] [--json]`: reads the documents and prints the
 //!   ingestion report; exit 0 when every document loaded (anomalies are
 //!   warnings), 1 when one could not be read.
-//! - `arbitre regle ID [--json] [--edition DATE] [--corpus PATH…]`: prints one
-//!   rule (the text of one edition with `--edition`); exit 1 for an unknown id,
-//!   with the nearest existing ids, or one the edition lacks; 2 for an edition
-//!   not loaded.
+//! - `arbitre regle ID [--json] [--edition DATE] [--historique] [--corpus PATH…]`:
+//!   prints one rule — a number in force, shown in French when a French text
+//!   has it, with the rule in force beside an older text and what changed;
+//!   with `--edition`, the number read in that edition; with `--historique`,
+//!   its versions in every loaded edition. Exit 1 for an unknown id, with the
+//!   nearest existing ids, or one the edition lacks; 2 for an edition not loaded.
 //! - `arbitre cherche REQUÊTE [--json] [--limite N] [filters] [corpus]`:
 //!   full-text search; a rule number goes straight to the rule. The index's
 //!   build time is printed on standard error.
@@ -38,6 +40,7 @@ use clap::error::{ContextKind, ErrorKind};
 use clap::{ArgAction, Parser, Subcommand};
 
 use crate::engine;
+use crate::graph::align::Relation;
 use crate::graph::view::RuleView;
 use crate::graph::{Graph, NodeIdx, NodeKind, Origin, Resolution};
 use crate::report::CheckReport;
@@ -87,9 +90,12 @@ enum Command {
         /// Sortie JSON.
         #[arg(long)]
         json: bool,
-        /// Le texte de cette édition (sa date, ou fr-DATE / en-DATE) au lieu du texte préféré.
+        /// Le texte de cette édition (sa date, ou fr-DATE / en-DATE), le numéro lu dans la numérotation de cette édition.
         #[arg(long, value_name = "DATE")]
         edition: Option<String>,
+        /// L'histoire de la règle : son texte dans chaque édition chargée, renumérotations suivies.
+        #[arg(long = "historique")]
+        history: bool,
         #[command(flatten)]
         corpus: CorpusArgs,
     },
@@ -232,7 +238,9 @@ pub fn run(
     };
     let result = match cli.command {
         Command::Check { paths, json } => check(&paths, json, out, err),
-        Command::Regle { id, json, edition, corpus } => regle(&id, json, edition.as_deref(), &corpus, out, err),
+        Command::Regle { id, json, edition, history, corpus } => {
+            regle(&RegleArgs { query: &id, json, edition: edition.as_deref(), history }, &corpus, out, err)
+        }
         Command::Cherche { query, json, limit, filters, corpus } => {
             cherche(&query, json, limit, &filters.filters(), &corpus, out, err)
         }
@@ -421,48 +429,78 @@ fn read_scenario(file: &Path) -> Result<String, String> {
     })
 }
 
-fn regle(
-    query: &str,
+/// What `regle` shows.
+struct RegleArgs<'a> {
+    query: &'a str,
     json: bool,
-    edition: Option<&str>,
-    corpus: &CorpusArgs,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> anyhow::Result<u8> {
+    edition: Option<&'a str>,
+    history: bool,
+}
+
+fn regle(args: &RegleArgs, corpus: &CorpusArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<u8> {
     let loaded = corpus.load(err)?;
     let g = &loaded.graph;
-    let idx = match g.lookup(query) {
+    let found = match args.edition {
+        None => g.lookup(args.query).map_err(|e| (e.to_string(), 1)),
+        Some(e) => in_edition(g, args.query, e),
+    };
+    let idx = match found {
         Ok(idx) => idx,
-        Err(e) => {
-            writeln!(err, "erreur : {e}")?;
-            return Ok(1);
+        Err((message, code)) => {
+            writeln!(err, "erreur : {message}")?;
+            return Ok(code);
         }
     };
-    let idx = match edition.map(|e| find_edition(g, e)) {
-        None => idx,
-        Some(Err(e)) => {
-            writeln!(err, "erreur : {e}")?;
-            return Ok(2);
-        }
-        Some(Ok(ed)) => {
-            let id = g.node(idx).id;
-            match id.and_then(|id| g.occurrences(ed, id).first()) {
-                Some(&n) => n,
-                None => {
-                    let id = g.node(idx).label();
-                    writeln!(err, "erreur : la règle {id} n'est pas dans l'édition {}", g.edition(ed).label())?;
-                    return Ok(1);
-                }
-            }
-        }
-    };
-    if json {
-        serde_json::to_writer_pretty(&mut *out, &g.view(idx))?;
+    match (args.json, args.history) {
+        (true, false) => serde_json::to_writer_pretty(&mut *out, &g.view(idx))?,
+        (true, true) => serde_json::to_writer_pretty(&mut *out, &g.history(idx))?,
+        (false, false) => write!(out, "{}", rule_text(g, idx))?,
+        (false, true) => write!(out, "{}", history_text(g, idx))?,
+    }
+    if args.json {
         writeln!(out)?;
-    } else {
-        write!(out, "{}", rule_text(g, idx))?;
     }
     Ok(0)
+}
+
+/// A number read in one edition's own numbering (`701.15` of the French
+/// 2024 table is « régénérer »), or the message and exit code: 1 when the
+/// edition lacks the number, 2 when the edition is not loaded.
+fn in_edition(g: &Graph, query: &str, edition: &str) -> Result<NodeIdx, (String, u8)> {
+    let ed = find_edition(g, edition).map_err(|e| (e, 2))?;
+    let id = crate::vocab::RuleId::parse_loose(query).map_err(|e| (e.to_string(), 1))?;
+    g.occurrences(ed, id)
+        .first()
+        .copied()
+        .ok_or_else(|| (format!("la règle {id} n'est pas dans l'édition {}", g.edition(ed).label()), 1))
+}
+
+/// A rule's versions across the loaded editions, oldest first.
+pub fn history_text(g: &Graph, idx: NodeIdx) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "Historique de RC {} — {} version(s)\n", g.cited_label(idx), g.history(idx).len());
+    for h in g.history(idx) {
+        let change = match (&h.translates, h.change) {
+            (Some(t), _) => format!("traduction de {} {}", t.id, edition_label(t.language, t.edition.as_deref())),
+            (None, None) => "première version chargée".to_string(),
+            (None, Some(Relation::Same)) => "même texte".to_string(),
+            (None, Some(_)) => "texte modifié".to_string(),
+        };
+        let renumbered = h.renumbered_from.as_deref().map(|f| format!(" · renumérotée (était {f})")).unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "{} — {} · {change}{renumbered}",
+            h.rule.id,
+            edition_label(h.rule.language, h.rule.edition.as_deref())
+        );
+        let _ = writeln!(out, "  {}\n", h.text.replace('\n', "\n  "));
+    }
+    out
+}
+
+/// « en 2026-01-16 », « fr (non datée) ».
+fn edition_label(language: Lang, date: Option<&str>) -> String {
+    format!("{language} {}", date.unwrap_or("(non datée)"))
 }
 
 /// A rule as French text, for the terminal: heading, text, examples, other
@@ -470,29 +508,67 @@ fn regle(
 pub fn rule_text(g: &Graph, idx: NodeIdx) -> String {
     let v = g.view(idx);
     let mut out = String::new();
-    rule_heading(&v, &mut out);
+    rule_heading(g, idx, &v, &mut out);
     rule_body(g, idx, &v, &mut out);
+    rule_in_force(g, idx, &mut out);
     rule_family(&v, &mut out);
     rule_references(g, idx, &mut out);
     rule_citations(&v, &mut out);
     out
 }
 
-/// « RC 608.2b — title », then the edition and the source line.
-fn rule_heading(v: &RuleView, out: &mut String) {
+/// « RC 608.2b — title » (the number in force), then the edition, the
+/// number in it when another, and the source line; then whether the rule
+/// is still in force and changed since this text.
+fn rule_heading(g: &Graph, idx: NodeIdx, v: &RuleView, out: &mut String) {
     let title = v.title.as_deref().map(|t| format!(" — {t}")).unwrap_or_default();
-    let _ = writeln!(out, "RC {}{title}", v.id);
+    let cited = g.cited_label(idx);
+    let _ = writeln!(out, "RC {cited}{title}");
     let lang =
         if v.language != v.edition_language { format!(" · texte en {}", v.language.name_fr()) } else { String::new() };
+    let number = if cited != v.id { format!(", règle {} dans cette édition", v.id) } else { String::new() };
     let _ = writeln!(
         out,
-        "Édition {} {}{lang} · {}, ligne {}",
-        v.edition_language,
-        v.edition.as_deref().unwrap_or("non datée"),
+        "Édition {}{number}{lang} · {}, ligne {}",
+        edition_label(v.edition_language, v.edition.as_deref()),
         v.source.path,
         v.source.line
     );
+    let standing = g.standing(idx);
+    match (standing.in_force, g.current()) {
+        (None, Some(current)) => {
+            let _ = writeln!(out, "Cette règle n'est plus dans les règles en vigueur ({}).", g.edition(current).label());
+        }
+        (Some(_), _) if standing.changed() => {
+            let year = v.edition.as_deref().map_or("", |d| &d[..4]);
+            let _ = writeln!(out, "Ce texte date de {year} ; la règle a changé depuis (voir ci-dessous).");
+        }
+        _ => {}
+    }
     let _ = writeln!(out);
+}
+
+/// The rule in force beside an older or translated text, and what changed
+/// in its English text since the one this text stands for.
+fn rule_in_force(g: &Graph, idx: NodeIdx, out: &mut String) {
+    let standing = g.standing(idx);
+    let Some(now) = standing.in_force.filter(|_| standing.shows_in_force_beside(idx)) else { return };
+    let n = g.node(now);
+    let _ = writeln!(out, "En vigueur ({}) : RC {}", g.edition(n.edition).label(), n.label());
+    let _ = writeln!(out, "{}\n", n.text);
+    if let (true, Some(original)) = (standing.changed(), standing.original) {
+        let o = g.node(original);
+        let _ = writeln!(out, "Changements depuis {} {} ([-retiré-] {{+ajouté+}}) :", g.edition(o.edition).label(), o.label());
+        let diff: String = crate::text::word_diff(&o.text, &n.text)
+            .iter()
+            .map(|p| match p.kind {
+                crate::text::DiffKind::Same => p.text.clone(),
+                crate::text::DiffKind::Removed => format!("[-{}-]", p.text),
+                crate::text::DiffKind::Added => format!("{{+{}+}}", p.text),
+            })
+            .collect();
+        let _ = writeln!(out, "{diff}\n");
+    }
 }
 
 /// The text (or why there is none), the examples, other texts printed under the same number.

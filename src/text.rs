@@ -1,9 +1,115 @@
 //! Small text helpers shared by every layer: folding for look-ups, slugs,
-//! French numbers, short quotations for messages, HTML escaping, and the line
-//! of a byte offset. A leaf: it imports nothing else of the crate.
+//! French numbers, short quotations for messages, HTML escaping, the line
+//! of a byte offset, and word-level differences between two texts. A leaf:
+//! it imports nothing else of the crate.
 
 use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::is_combining_mark;
+
+/// What a piece of a word-level difference is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DiffKind {
+    /// In both texts.
+    Same,
+    /// Only in the old text.
+    Removed,
+    /// Only in the new text.
+    Added,
+}
+
+/// One piece of a word-level difference: consecutive words of one kind,
+/// with the spaces between them.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct DiffPiece {
+    /// Same, removed or added.
+    pub kind: DiffKind,
+    /// The words.
+    pub text: String,
+}
+
+/// Straight quotes made typographic, as the rules print them since 2014:
+/// `'` → `’`, `"` → `“` at the start of a word and `”` elsewhere. Older
+/// editions are in ASCII: their texts are compared with today's this way,
+/// so that a quote is not a change.
+pub fn curly_quotes(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut previous: Option<char> = None;
+    for c in text.chars() {
+        out.push(match c {
+            '\'' => '’',
+            '"' if previous.is_none_or(|p| p.is_whitespace() || "([{—–-".contains(p)) => '“',
+            '"' => '”',
+            other => other,
+        });
+        previous = Some(c);
+    }
+    out
+}
+
+/// The word-level difference from `old` to `new` (the `similar` crate's
+/// Myers diff over words and the spaces between them). A change is read
+/// whole: the words removed, then the words added, a lone space between two
+/// changes belonging to both (« is countered » → « doesn't resolve », not
+/// word by word).
+pub fn word_diff(old: &str, new: &str) -> Vec<DiffPiece> {
+    let (old, new) = (curly_quotes(old), curly_quotes(new));
+    let diff = similar::TextDiff::from_words(&old, &new);
+    let changes: Vec<(DiffKind, &str)> = diff
+        .iter_all_changes()
+        .map(|c| {
+            let kind = match c.tag() {
+                similar::ChangeTag::Equal => DiffKind::Same,
+                similar::ChangeTag::Delete => DiffKind::Removed,
+                similar::ChangeTag::Insert => DiffKind::Added,
+            };
+            (kind, c.value())
+        })
+        .collect();
+    let mut out: Vec<DiffPiece> = Vec::new();
+    let push = |out: &mut Vec<DiffPiece>, kind: DiffKind, text: &str| match out.last_mut() {
+        Some(last) if last.kind == kind => last.text.push_str(text),
+        _ if text.is_empty() => {}
+        _ => out.push(DiffPiece { kind, text: text.to_string() }),
+    };
+    let mut i = 0;
+    while i < changes.len() {
+        if changes[i].0 == DiffKind::Same {
+            push(&mut out, DiffKind::Same, changes[i].1);
+            i += 1;
+            continue;
+        }
+        // A run of changes, spaces between them included, up to the next words in common.
+        let mut end = i;
+        while end < changes.len() {
+            let (kind, text) = changes[end];
+            let space_between = kind == DiffKind::Same
+                && text.trim().is_empty()
+                && changes.get(end + 1).is_some_and(|n| n.0 != DiffKind::Same);
+            if kind == DiffKind::Same && !space_between {
+                break;
+            }
+            end += 1;
+        }
+        let side = |keep: DiffKind| -> String {
+            changes[i..end].iter().filter(|(k, _)| *k == keep || *k == DiffKind::Same).map(|(_, t)| *t).collect()
+        };
+        // Spaces at either end of a change stay outside it, in common.
+        let (removed, added) = (side(DiffKind::Removed), side(DiffKind::Added));
+        let starts_spaced = [&removed, &added].iter().any(|t| t.starts_with(char::is_whitespace));
+        if starts_spaced && out.last().is_some_and(|p| !p.text.ends_with(char::is_whitespace)) {
+            push(&mut out, DiffKind::Same, " ");
+        }
+        push(&mut out, DiffKind::Removed, removed.trim());
+        push(&mut out, DiffKind::Added, added.trim());
+        let ends_spaced = [&removed, &added].iter().any(|t| t.ends_with(char::is_whitespace));
+        if ends_spaced && changes.get(end).is_none_or(|n| !n.1.starts_with(char::is_whitespace)) {
+            push(&mut out, DiffKind::Same, " ");
+        }
+        i = end;
+    }
+    out
+}
 
 /// Lowercases and removes accents: « Règle » → « regle ». Used for look-ups,
 /// never for display.
@@ -87,5 +193,18 @@ mod tests {
         assert_eq!(line_at("a\nb\nc", 0), 1);
         assert_eq!(line_at("a\nb\nc", 2), 2);
         assert_eq!(line_at("a\nb\nc", 99), 3);
+    }
+
+    #[test]
+    fn word_differences() {
+        let d = word_diff("the spell is countered", "the spell doesn't resolve");
+        let kinds: Vec<(DiffKind, &str)> = d.iter().map(|p| (p.kind, p.text.as_str())).collect();
+        assert_eq!(
+            kinds,
+            [(DiffKind::Same, "the spell "), (DiffKind::Removed, "is countered"), (DiffKind::Added, "doesn’t resolve")]
+        );
+        let same = word_diff("a b", "a b");
+        assert_eq!(word_diff("that's \"target\"", "that’s “target”").len(), 1, "quotes are not changes");
+        assert_eq!(same, [DiffPiece { kind: DiffKind::Same, text: "a b".into() }]);
     }
 }

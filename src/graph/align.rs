@@ -101,7 +101,8 @@ static RULE_NUMBER: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// What is compared of a rule: its title and text, in lower case, spaces
-/// collapsed, rule numbers masked (editions of one language: no accent folding).
+/// collapsed, quotes typographic (the editions before 2014 are in ASCII),
+/// rule numbers masked (editions of one language: no accent folding).
 pub(super) struct Content {
     node: NodeIdx,
     masked: String,
@@ -121,6 +122,7 @@ impl Content {
     pub(super) fn of(graph: &Graph, node: NodeIdx) -> Content {
         let n = graph.node(node);
         let text = format!("{} | {}", n.title.as_deref().unwrap_or(""), n.text);
+        let text = crate::text::curly_quotes(&text);
         let masked = RULE_NUMBER.replace_all(&text, "§");
         let mut out = String::with_capacity(masked.len());
         for word in masked.split_whitespace() {

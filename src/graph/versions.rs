@@ -68,6 +68,19 @@ impl Graph {
         [in_force, Some(own)].into_iter().flatten().find(|&id| self.find(id) == Some(idx))
     }
 
+    /// The number a judge cites a node by: its number in force when it is
+    /// in the rules in force or translates a rule in force (the French
+    /// 701.15a « régénérer » is cited 701.19a), else its own number (an
+    /// older English edition keeps the numbers of its time).
+    pub fn cited_label(&self, idx: NodeIdx) -> String {
+        let n = self.node(idx);
+        let followed = Some(n.edition) == self.current() || self.is_translation(n.edition);
+        match self.in_force(idx).filter(|_| followed) {
+            Some(c) => self.node(c).label(),
+            None => n.label(),
+        }
+    }
+
     /// The preferred node among versions of one id (a caller may have
     /// filtered them first: one language, one edition).
     pub fn preferred(&self, versions: impl Iterator<Item = NodeIdx>) -> Option<NodeIdx> {

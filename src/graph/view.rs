@@ -6,6 +6,7 @@
 use serde::Serialize;
 
 use super::Graph;
+use super::align::Relation;
 use super::node::{NodeIdx, NodeKind, Origin};
 use crate::vocab::Lang;
 
@@ -20,6 +21,69 @@ pub struct NodeRef {
     pub language: Lang,
     /// 0 for the first text of a number, 1 for a duplicate…
     pub occurrence: u16,
+}
+
+/// The same rule in another edition, found by the alignment
+/// ([`super::history`]), and how it stands to the rule viewed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct VersionView {
+    /// Its number in that edition.
+    pub id: String,
+    /// The edition date.
+    pub edition: Option<String>,
+    /// The edition's language.
+    pub language: Lang,
+    /// `same` (same meaning, number aside) or `changed`.
+    pub relation: Relation,
+    /// Whether its number differs from the rule viewed.
+    pub renumbered: bool,
+}
+
+/// One version of a rule in its history: every edition that has it, in
+/// date order, a translation after the edition it translates.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct HistoryEntry {
+    /// The rule in that edition.
+    pub rule: NodeRef,
+    /// Its text.
+    pub text: String,
+    /// The language of the text (an untranslated cell of a French document is English).
+    pub text_language: Lang,
+    /// How it stands to the version before it in the same language
+    /// (`None` for the first); for a translation, to the one before it in
+    /// French, or its source's counterpart.
+    pub change: Option<Relation>,
+    /// Its number in the version before it, when it was renumbered.
+    pub renumbered_from: Option<String>,
+    /// For a translation: the rule it translates.
+    pub translates: Option<NodeRef>,
+}
+
+/// Where a text stands against the rules in force (see [`Graph::standing`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Standing {
+    /// The rule in force (the node itself when it is in force); `None` when
+    /// the rule is no longer in force, or no edition in force is loaded.
+    pub in_force: Option<NodeIdx>,
+    /// The English text the node stands for: itself, or the rule a
+    /// translation translates (`None` when that edition is not loaded).
+    pub original: Option<NodeIdx>,
+    /// How the node's text stands to the rule in force.
+    pub relation: Option<Relation>,
+}
+
+impl Standing {
+    /// Whether the text shown is not the rule in force itself (a
+    /// translation, an older edition): the rule in force is then shown beside it.
+    pub fn shows_in_force_beside(&self, idx: NodeIdx) -> bool {
+        self.in_force.is_some_and(|c| c != idx)
+    }
+
+    /// Whether the rule changed after this text: its English source (or
+    /// itself) and the rule in force differ.
+    pub fn changed(&self) -> bool {
+        self.relation == Some(Relation::Changed)
+    }
 }
 
 /// Where a node comes from.
@@ -51,8 +115,11 @@ pub struct ReferenceView {
     pub target: String,
     /// `resolved`, `title_only` or `dangling`.
     pub status: &'static str,
-    /// The node it leads to.
+    /// The node it resolves to in the citing text's edition.
     pub node: Option<NodeRef>,
+    /// Where it leads a judge ([`Graph::leads_to`]): the French text of the
+    /// rule cited, else the rule in force, followed through renumbering.
+    pub leads_to: Option<NodeRef>,
     /// Byte offsets of the reference in the citing text.
     pub start: u32,
     /// End offset (exclusive).
@@ -107,8 +174,15 @@ pub struct RuleView {
     pub references: Vec<ReferenceView>,
     /// Nodes citing the rule.
     pub cited_by: Vec<CitationView>,
-    /// The same id in the other editions and languages, and duplicates.
+    /// The same rule in the other editions and languages (from the
+    /// alignment, whatever its number there), and other texts printed under
+    /// its number in its own edition.
     pub other_versions: Vec<NodeRef>,
+    /// The rule in force (`relation`: how this text stands to it), `None`
+    /// when no edition in force is loaded or the rule is no longer in force.
+    pub current: Option<VersionView>,
+    /// The rule in each other loaded edition that has it, oldest first.
+    pub versions: Vec<VersionView>,
     /// Where the node is printed.
     pub source: SourceView,
 }
@@ -155,6 +229,7 @@ impl Graph {
                     target: e.target.to_string(),
                     status: e.resolution.code(),
                     node: e.resolution.node().map(|t| self.node_ref(t)),
+                    leads_to: self.leads_to(e).node().map(|t| self.node_ref(t)),
                     start: e.span.start,
                     end: e.span.end,
                 })
@@ -172,10 +247,14 @@ impl Graph {
             .collect();
         cited_by.dedup();
 
-        let other_versions = match n.id {
-            Some(id) => self.versions(id).iter().filter(|&&v| v != idx).map(|&v| self.node_ref(v)).collect(),
-            None => Vec::new(),
-        };
+        let aligned: Vec<NodeIdx> = self.lineage(idx).unwrap_or_default().iter().copied().filter(|&v| v != idx).collect();
+        let duplicates = n.id.map(|id| self.occurrences(n.edition, id)).unwrap_or_default();
+        let other_versions = aligned
+            .iter()
+            .chain(duplicates.iter().filter(|&&d| d != idx))
+            .map(|&v| self.node_ref(v))
+            .collect();
+        let current = self.in_force(idx).map(|c| self.version_view(idx, c));
 
         RuleView {
             id: n.label(),
@@ -206,7 +285,53 @@ impl Graph {
             references,
             cited_by,
             other_versions,
+            current,
+            versions: aligned.iter().map(|&v| self.version_view(idx, v)).collect(),
             source: self.source_view(idx, n.source.line),
         }
+    }
+
+    /// Where a node's text stands against the rules in force.
+    pub fn standing(&self, idx: NodeIdx) -> Standing {
+        let in_force = self.in_force(idx);
+        Standing { in_force, original: self.original_of(idx), relation: in_force.map(|c| self.relation(idx, c)) }
+    }
+
+    /// Another version of a rule, as seen from the rule.
+    fn version_view(&self, from: NodeIdx, other: NodeIdx) -> VersionView {
+        let o = self.node(other);
+        let ed = self.edition(o.edition);
+        VersionView {
+            id: o.label(),
+            edition: ed.date.map(|d| d.to_string()),
+            language: ed.language,
+            relation: self.relation(from, other),
+            renumbered: o.id != self.node(from).id,
+        }
+    }
+
+    /// A rule's history: every version of its lineage, oldest edition
+    /// first, each with how it stands to the one before it in its language.
+    pub fn history(&self, idx: NodeIdx) -> Vec<HistoryEntry> {
+        let own = [idx];
+        let lineage = self.lineage(idx).unwrap_or(&own);
+        let mut previous: std::collections::HashMap<Lang, NodeIdx> = std::collections::HashMap::new();
+        lineage
+            .iter()
+            .map(|&v| {
+                let n = self.node(v);
+                let language = self.edition(n.edition).language;
+                let before = previous.insert(language, v);
+                let translates = self.original_of(v).filter(|&o| o != v);
+                HistoryEntry {
+                    rule: self.node_ref(v),
+                    text: n.text.clone(),
+                    text_language: n.language,
+                    change: before.or(translates).map(|b| self.relation(b, v)),
+                    renumbered_from: before.filter(|&b| self.node(b).id != n.id).map(|b| self.node(b).label()),
+                    translates: translates.map(|t| self.node_ref(t)),
+                }
+            })
+            .collect()
     }
 }
