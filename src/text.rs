@@ -32,7 +32,10 @@ pub struct DiffPiece {
 /// `'` → `’`, `"` → `“` at the start of a word and `”` elsewhere. Older
 /// editions are in ASCII: their texts are compared with today's this way,
 /// so that a quote is not a change.
-pub fn curly_quotes(text: &str) -> String {
+pub fn curly_quotes(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains(['\'', '"']) {
+        return std::borrow::Cow::Borrowed(text);
+    }
     let mut out = String::with_capacity(text.len());
     let mut previous: Option<char> = None;
     for c in text.chars() {
@@ -44,7 +47,7 @@ pub fn curly_quotes(text: &str) -> String {
         });
         previous = Some(c);
     }
-    out
+    std::borrow::Cow::Owned(out)
 }
 
 /// The word-level difference from `old` to `new` (the `similar` crate's
@@ -54,7 +57,7 @@ pub fn curly_quotes(text: &str) -> String {
 /// word by word).
 pub fn word_diff(old: &str, new: &str) -> Vec<DiffPiece> {
     let (old, new) = (curly_quotes(old), curly_quotes(new));
-    let diff = similar::TextDiff::from_words(&old, &new);
+    let diff = similar::TextDiff::from_words(old.as_ref(), new.as_ref());
     let changes: Vec<(DiffKind, &str)> = diff
         .iter_all_changes()
         .map(|c| {

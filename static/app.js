@@ -1,7 +1,8 @@
 // arbitre — progressive enhancement only: every page works without this file.
 // - « / » focuses the search box from anywhere;
 // - hovering or focusing a rule link shows its text in a card (from the JSON API, cached);
-// - « Citer » copies « RC 608.2b — <permalink> » to the clipboard.
+// - « Citer » copies « RC 608.2b — <permalink> » to the clipboard;
+// - the rule in force beside an older text is unfolded on a wide screen (folded on a phone).
 "use strict";
 
 (function () {
@@ -51,7 +52,7 @@
       if (current !== link) return;
       card.textContent = "";
       var head = document.createElement("strong");
-      head.textContent = "RC " + rule.id + (rule.title ? " — " + rule.title : "");
+      head.textContent = "RC " + (rule.current ? rule.current.id : rule.id) + (rule.title ? " — " + rule.title : "");
       var body = document.createElement("span");
       var text = rule.text || (rule.children && rule.children.length ? "Sous-règles : " + rule.children.join(", ") : "(texte absent du corpus)");
       body.textContent = text.length > 600 ? text.slice(0, 600) + "…" : text;
@@ -119,5 +120,9 @@
     area.select();
     try { document.execCommand("copy"); } catch (e) {}
     document.body.removeChild(area);
+  }
+  // The rule in force, beside an older or translated text: open where there is room.
+  if (window.matchMedia && window.matchMedia("(min-width: 48rem)").matches) {
+    document.querySelectorAll("details[data-open-wide]").forEach(function (d) { d.open = true; });
   }
 })();

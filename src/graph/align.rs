@@ -129,7 +129,13 @@ impl Content {
             if !out.is_empty() {
                 out.push(' ');
             }
-            out.extend(word.chars().flat_map(char::to_lowercase));
+            if word.is_ascii() {
+                out.push_str(word);
+                let start = out.len() - word.len();
+                out[start..].make_ascii_lowercase();
+            } else {
+                out.push_str(&word.to_lowercase());
+            }
         }
         Content { node, masked: out }
     }

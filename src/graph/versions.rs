@@ -73,11 +73,19 @@ impl Graph {
     /// 701.15a « régénérer » is cited 701.19a), else its own number (an
     /// older English edition keeps the numbers of its time).
     pub fn cited_label(&self, idx: NodeIdx) -> String {
+        match self.cited_id(idx) {
+            Some(id) => id.to_string(),
+            None => self.node(idx).label(),
+        }
+    }
+
+    /// The number a judge cites a numbered node by ([`Graph::cited_label`]).
+    pub fn cited_id(&self, idx: NodeIdx) -> Option<RuleId> {
         let n = self.node(idx);
         let followed = Some(n.edition) == self.current() || self.is_translation(n.edition);
         match self.in_force(idx).filter(|_| followed) {
-            Some(c) => self.node(c).label(),
-            None => n.label(),
+            Some(c) => self.node(c).id,
+            None => n.id,
         }
     }
 

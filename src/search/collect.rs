@@ -14,13 +14,15 @@ use super::plan::Plan;
 use super::snippet::Snippet;
 use super::weights::{RANK_PRIOR, W_OTHER_LANGUAGE};
 use super::{Hit, SearchIndex};
-use crate::graph::NodeIdx;
+use crate::graph::{Graph, NodeIdx};
 use crate::vocab::Lang;
 
 impl SearchIndex {
-    /// The nodes the plan finds, best first, each once and none of `seen`
-    /// (which they join): at most `wanted` documents are read from each index.
-    /// Editions in another language than `language` weigh less.
+    /// The nodes the plan finds, best first, each rule once (a French text
+    /// and its rule in force are one rule: the better scored stays) and none
+    /// of `seen` (which they join, by [`rule_key`]): at most `wanted`
+    /// documents are read from each index. Editions in another language than
+    /// `language` weigh less.
     pub(super) fn collect(
         &self,
         searchers: &[Searcher],
@@ -28,6 +30,7 @@ impl SearchIndex {
         language: Lang,
         wanted: usize,
         seen: &mut HashSet<NodeIdx>,
+        graph: &Graph,
     ) -> Vec<(f32, NodeIdx)> {
         let mut scored: Vec<(f32, NodeIdx)> = Vec::new();
         for (part, searcher) in self.parts.iter().zip(searchers) {
@@ -45,8 +48,14 @@ impl SearchIndex {
             }
         }
         scored.sort_by(|a, b| b.0.total_cmp(&a.0));
-        scored.into_iter().filter(|&(_, node)| seen.insert(node)).collect()
+        scored.into_iter().filter(|&(_, node)| seen.insert(rule_key(graph, node))).collect()
     }
+}
+
+/// What makes two hits one rule: the rule in force they stand for, or the
+/// node itself when it is not in force.
+pub(super) fn rule_key(graph: &Graph, node: NodeIdx) -> NodeIdx {
+    graph.in_force(node).unwrap_or(node)
 }
 
 /// The results in order: the rules reached by their number first, in their

@@ -13,9 +13,21 @@ use crate::graph::{Graph, NodeIdx, NodeKind, Origin};
 use crate::vocab::{Lang, Letter, RuleId};
 
 /// Whether a node is a search document: rules and subrules with text (or a
-/// title of their own), chapter introductions, judge-class articles.
+/// title of their own), chapter introductions, judge-class articles — of
+/// the rules in force and of the French texts. An older edition of the
+/// rules in force is history (its pages and `/regles/{id}/historique` show
+/// it), and so is an English cell left untranslated in a French document
+/// when its rule is in force: the rule in force is indexed in its place.
 pub fn indexed(graph: &Graph, idx: NodeIdx) -> bool {
     let n = graph.node(idx);
+    if let Some(current) = graph.current() {
+        let translation = graph.is_translation(n.edition);
+        let superseded = !translation && n.edition != current && graph.edition(n.edition).date.is_some();
+        let untranslated = translation && n.language != graph.edition(n.edition).language;
+        if superseded || (untranslated && graph.in_force(idx).is_some()) {
+            return false;
+        }
+    }
     match n.kind {
         NodeKind::Rule | NodeKind::Subrule => n.has_text() || (n.origin == Origin::Heading && n.title.is_some()),
         NodeKind::Chapter | NodeKind::Section => n.has_text(),
@@ -178,6 +190,10 @@ pub(super) static DEFINITION: LazyLock<Regex> = LazyLock::new(|| {
 /// clause, not « Pour chaque »), « X signifie … » opening it, and the English
 /// « To X, … », « X means … ».
 pub(super) fn defined(paragraph: &str) -> Option<&str> {
+    // Most paragraphs define nothing: the fast test first, the captures only then.
+    if !DEFINITION.is_match(paragraph) {
+        return None;
+    }
     let c = DEFINITION.captures(paragraph)?;
     let subject = ["pour", "to", "subject"].iter().find_map(|g| c.name(g))?.as_str();
     let conditional = ["Si ", "If ", "Quand ", "When ", "Lorsqu"].iter().any(|p| subject.starts_with(p));

@@ -114,7 +114,8 @@ pub struct Results {
 /// A result as printed by `arbitre cherche --json` and served by the API.
 #[derive(Debug, Clone, Serialize)]
 pub struct HitView {
-    /// The rule id, or the article's slug.
+    /// The rule's number in force (the French 701.15a « régénérer » is
+    /// 701.19a), or the article's slug.
     pub id: String,
     /// The title (the rule's own, or its nearest titled ancestor's).
     pub title: Option<String>,
@@ -133,7 +134,7 @@ impl Hit {
     pub fn view(&self, graph: &Graph) -> HitView {
         let n = graph.node(self.node);
         HitView {
-            id: n.label(),
+            id: graph.cited_label(self.node),
             title: graph.display_title(self.node).map(str::to_string),
             edition: graph.edition(n.edition).date.map(|d| d.to_string()),
             language: n.language,
@@ -173,12 +174,16 @@ impl SearchIndex {
         let (_, fields) = schema();
         let mut parts = Vec::new();
         let mut vocabulary = [typo::Vocabulary::default(), typo::Vocabulary::default()];
-        for language in [Lang::Fr, Lang::En] {
-            parts.extend(Part::build(graph, language, &fields, &mut vocabulary)?);
-        }
-        let documents = parts.iter().map(|p| p.nodes).sum();
         let analyzers = [FR_STEM, FR_FOLD, EN_STEM, EN_FOLD].map(analyzer::analyzer);
-        let tables = text_tables(graph, &analyzers);
+        // The snippets' word tables on a thread of their own, beside the indexing.
+        let tables = std::thread::scope(|s| -> tantivy::Result<TextTables> {
+            let tables = s.spawn(|| text_tables(graph, &analyzers));
+            for language in [Lang::Fr, Lang::En] {
+                parts.extend(Part::build(graph, language, &fields, &mut vocabulary)?);
+            }
+            Ok(tables.join().expect("the tables thread panicked"))
+        })?;
+        let documents = parts.iter().map(|p| p.nodes).sum();
         Ok(SearchIndex {
             fields,
             parts,
@@ -222,7 +227,7 @@ impl SearchIndex {
         let query_language = self.language_of(&query);
         let plan = self.plan(&searchers, &words, &query.phrases, filters);
         let wanted = OVERFETCH * limit + by_number.len();
-        let text = self.collect(&searchers, &plan, query_language, wanted, &mut seen);
+        let text = self.collect(&searchers, &plan, query_language, wanted, &mut seen, graph);
         let mut hits = collect::ranked(by_number, text, limit);
 
         let snippets = Snippets::new(self, &words, &query.phrases, &plan.corrections);

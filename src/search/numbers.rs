@@ -11,7 +11,7 @@ use crate::graph::{Graph, NodeIdx};
 use crate::vocab::RuleId;
 
 /// The rules the query names by number, in its order, each once (`seen`
-/// records them); a number typed alone brings its subrules after it
+/// records them by [`super::collect::rule_key`]); a number typed alone brings its subrules after it
 /// (`701.9` → 701.9, 701.9a … 701.9f). Scores and snippets come later.
 pub(super) fn hits(graph: &Graph, query: &UserQuery, filters: &Filters, seen: &mut HashSet<NodeIdx>) -> Vec<Hit> {
     let mut hits = Vec::new();
@@ -19,10 +19,14 @@ pub(super) fn hits(graph: &Graph, query: &UserQuery, filters: &Filters, seen: &m
         if let Some(n) = best_version(graph, id, filters) {
             let mut family = vec![n];
             if query.is_id {
-                descendants(graph, n, &mut family);
+                // The rule in force's subrules, each shown as a plain number shows it.
+                let base = graph.in_force(n).unwrap_or(n);
+                let mut below = Vec::new();
+                descendants(graph, base, &mut below);
+                family.extend(below.into_iter().map(|d| graph.shown(d)));
             }
             for f in family {
-                if seen.insert(f) {
+                if seen.insert(super::collect::rule_key(graph, f)) {
                     hits.push(Hit { node: f, score: 0.0, snippet: Snippet::default(), by_number: true });
                 }
             }
@@ -31,8 +35,12 @@ pub(super) fn hits(graph: &Graph, query: &UserQuery, filters: &Filters, seen: &m
     hits
 }
 
-/// The version of `id` a judge wants, within the filters (see [`Graph::find`]).
+/// The version of `id` a judge wants: what a plain number gives
+/// ([`Graph::find`]), or with filters, the preferred version within them.
 fn best_version(graph: &Graph, id: RuleId, filters: &Filters) -> Option<NodeIdx> {
+    if *filters == Filters::default() {
+        return graph.find(id);
+    }
     graph.preferred(graph.versions(id).iter().copied().filter(|&n| {
         let node = graph.node(n);
         let ed = graph.edition(node.edition);

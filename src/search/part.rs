@@ -1,5 +1,5 @@
-//! One tantivy index per language ([`Part`]): the nodes of that language's
-//! editions go in as documents ([`super::documents`]); out come a reader,
+//! One tantivy index per language ([`Part`]): the nodes whose text is in
+//! that language (an English cell of a French document is English) go in as documents ([`super::documents`]); out come a reader,
 //! the graph node of each document, and the folded words of the index for
 //! typo correction ([`super::typo`]).
 //!
@@ -18,8 +18,13 @@ use super::typo::Vocabulary;
 use crate::graph::{Graph, NodeIdx};
 use crate::vocab::Lang;
 
-/// Memory tantivy's writer may use while indexing, in bytes.
-const WRITER_HEAP_BYTES: usize = 50_000_000;
+/// Memory tantivy's writer may use while indexing, in bytes: the least it
+/// accepts for two threads (15 MB each) and a little more. The arena is
+/// allocated and zeroed at every start: more would only cost time (the
+/// 3,000 rules in force take a few megabytes).
+const WRITER_HEAP_BYTES: usize = 32_000_000;
+/// Threads indexing (the machine serving judges has two cores).
+const WRITER_THREADS: usize = 2;
 
 /// The index of one language's editions.
 pub(super) struct Part {
@@ -44,14 +49,14 @@ impl Part {
     ) -> tantivy::Result<Option<Part>> {
         let nodes: Vec<NodeIdx> = (0..graph.nodes().len() as u32)
             .map(NodeIdx)
-            .filter(|&n| graph.edition(graph.node(n).edition).language == language && indexed(graph, n))
+            .filter(|&n| graph.node(n).language == language && indexed(graph, n))
             .collect();
         if nodes.is_empty() {
             return Ok(None);
         }
         let index = Index::create_in_ram(schema().0);
         analyzer::register(index.tokenizers());
-        let mut writer = index.writer_with_num_threads(1, WRITER_HEAP_BYTES)?;
+        let mut writer = index.writer_with_num_threads(WRITER_THREADS, WRITER_HEAP_BYTES)?;
         for &n in &nodes {
             for doc in documents_of(graph, n, fields) {
                 writer.add_document(doc)?;

@@ -62,6 +62,11 @@ pub struct TocChapter {
     pub url: String,
     /// Whether its text is in the corpus.
     pub has_text: bool,
+    /// Whether a French text covers any of it (a French chapter title alone is not text).
+    pub french: bool,
+    /// The `lang` attribute of the title: « en » when no French title is known.
+    #[serde(skip)]
+    pub title_lang: &'static str,
 }
 
 /// A section of a table of contents, with its chapters.
@@ -75,6 +80,9 @@ pub struct TocSection {
     pub url: String,
     /// Whether any of its text is in the corpus.
     pub has_text: bool,
+    /// The `lang` attribute of the title: « en » when no French title is known.
+    #[serde(skip)]
+    pub title_lang: &'static str,
     /// Its chapters, in order.
     pub chapters: Vec<TocChapter>,
 }
@@ -135,10 +143,32 @@ pub struct Passage {
     pub lang: &'static str,
     /// English text left untranslated in a French document: marked « non traduit ».
     pub untranslated: bool,
+    /// An older text than the rule in force: « texte de 2011, la règle a changé depuis ».
+    pub note: String,
     /// 0 for a rule, 1 for a subrule, 2 for an example.
     pub depth: u8,
     /// Its title, for rules that have one.
     pub title: String,
+}
+
+/// The rule in force, shown beside an older or translated text.
+#[derive(Debug, Clone)]
+pub struct InForce {
+    /// « En vigueur (2026-01-16) : 608.2h ».
+    pub label: String,
+    /// Its page in its edition.
+    pub url: String,
+    /// Its text, as HTML with links.
+    pub text_html: String,
+    /// The `lang` attribute of its text.
+    pub lang: &'static str,
+    /// When the rule changed after the text shown: « Ce texte date de 2011 ; la règle a changé depuis. »
+    pub notice: String,
+    /// What changed, word by word, from the English text the text shown
+    /// stands for to the rule in force (`<del>`, `<ins>`), as HTML.
+    pub diff_html: String,
+    /// « Règle anglaise 608.2g du 2011-02-04 → 608.2h en vigueur ».
+    pub diff_label: String,
 }
 
 /// A rule or subrule page.
@@ -147,8 +177,18 @@ pub struct Passage {
 pub struct RulePage {
     /// Shared layout.
     pub layout: Layout,
-    /// « 608.2b ».
+    /// The number a judge cites: the number in force (« 608.2h » for the
+    /// 2011 French 608.2g).
     pub id: String,
+    /// What the text shown is: its language, edition, and its number there
+    /// when another (« Texte français de l'édition fr 2011-02-04 … »).
+    pub text_from: String,
+    /// The rule in force beside the text shown, when the text shown is not it.
+    pub in_force: Option<InForce>,
+    /// When the rule is no longer in force: says so.
+    pub gone: String,
+    /// The rule's history across the loaded editions.
+    pub history_url: String,
     /// « RC 608.2b ».
     pub citation: String,
     /// The permalink (path).
@@ -201,6 +241,10 @@ pub struct ChapterPage {
     pub id: String,
     /// Its title.
     pub title: String,
+    /// The `lang` attribute of the title: « en » when no French title is known.
+    pub title_lang: &'static str,
+    /// Whether it is the chapter or section in force: its rules shown in French where a French text exists.
+    pub in_force: bool,
     /// Section › chapter.
     pub breadcrumb: Vec<Link>,
     /// Yawgatog's anchor.

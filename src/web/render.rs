@@ -30,19 +30,41 @@ pub fn edition_key(graph: &Graph, idx: NodeIdx) -> String {
     key_of(graph.edition(graph.node(idx).edition))
 }
 
-/// The query string selecting a node's version when it is not the one a
-/// plain id gives (another edition, a second text under the same number).
-fn version_query(graph: &Graph, idx: NodeIdx) -> String {
+/// The address of a numbered node: its plain number when that gives it
+/// (`/regles/701.19` for the French 701.15 « régénérer », the text shown for
+/// the rule in force), else its number in its edition with the edition
+/// named ([`edition_path`]).
+fn rule_path(graph: &Graph, idx: NodeIdx, prefix: &str) -> String {
+    match graph.plain_id(idx) {
+        Some(id) => format!("{prefix}{id}"),
+        None => edition_path(graph, idx, prefix),
+    }
+}
+
+/// The address of a numbered node in its own edition, whatever a plain
+/// number gives: `/regles/608.2g?edition=fr-2011-02-04` (a permalink to a text).
+fn edition_path(graph: &Graph, idx: NodeIdx, prefix: &str) -> String {
     let n = graph.node(idx);
-    let Some(id) = n.id else { return String::new() };
-    if graph.find(id) == Some(idx) {
-        return String::new();
-    }
-    let mut q = format!("?edition={}", edition_key(graph, idx));
+    let mut path = format!("{prefix}{}?edition={}", n.label(), edition_key(graph, idx));
     if n.occurrence > 0 {
-        let _ = write!(q, "&occurrence={}", n.occurrence + 1);
+        let _ = write!(path, "&occurrence={}", n.occurrence + 1);
     }
-    q
+    path
+}
+
+/// The history page of a numbered node: `/regles/608.2h/historique`, with
+/// the edition named when a plain number does not give the node.
+pub fn history_url_of(graph: &Graph, idx: NodeIdx) -> String {
+    let path = rule_path(graph, idx, "/regles/");
+    match path.split_once('?') {
+        Some((rule, query)) => format!("{rule}/historique?{query}"),
+        None => format!("{path}/historique"),
+    }
+}
+
+/// The permalink of a text: the page of this node in its edition.
+pub fn permalink_of(graph: &Graph, idx: NodeIdx) -> String {
+    edition_path(graph, idx, "/regles/")
 }
 
 /// The page of a node, if it has one.
@@ -50,7 +72,7 @@ pub fn url_of(graph: &Graph, idx: NodeIdx) -> Option<String> {
     let n = graph.node(idx);
     match n.kind {
         NodeKind::Section | NodeKind::Chapter | NodeKind::Rule | NodeKind::Subrule => {
-            Some(format!("/regles/{}{}", n.label(), version_query(graph, idx)))
+            Some(rule_path(graph, idx, "/regles/"))
         }
         NodeKind::Example => {
             let parent = n.parent?;
@@ -63,14 +85,14 @@ pub fn url_of(graph: &Graph, idx: NodeIdx) -> Option<String> {
 
 /// The JSON of a node, for hover previews.
 pub fn api_url_of(graph: &Graph, idx: NodeIdx) -> Option<String> {
-    let n = graph.node(idx);
-    n.id.map(|_| format!("/api/regles/{}{}", n.label(), version_query(graph, idx)))
+    graph.node(idx).id.map(|_| rule_path(graph, idx, "/api/regles/"))
 }
 
-/// A node's anchor: Yawgatog's `R6082b` for numbered nodes, `R6082b-ex1` for examples.
+/// A node's anchor: Yawgatog's `R6082b` for numbered nodes (by the number a
+/// judge cites them by), `R6082b-ex1` for examples.
 pub fn anchor_of(graph: &Graph, idx: NodeIdx) -> String {
     let n = graph.node(idx);
-    match (n.id, n.kind, n.parent) {
+    match (graph.cited_id(idx), n.kind, n.parent) {
         (Some(id), _, _) => id.anchor(),
         (None, NodeKind::Example, Some(p)) => {
             let rank = graph.node(p).examples.iter().position(|&e| e == idx).unwrap_or(0) + 1;
@@ -101,11 +123,13 @@ pub fn nearest(g: &Graph, id: RuleId) -> Vec<Link> {
     g.nearest(id, 6).into_iter().filter_map(|n| g.find(n)).map(|n| link(g, n, None)).collect()
 }
 
-/// A link to a node, labelled with its id (or title), with its preview.
+/// A link to a node, labelled with the number a judge cites it by (or its
+/// title), with its preview.
 pub fn link(g: &Graph, idx: NodeIdx, note: Option<String>) -> Link {
     let n = g.node(idx);
     let label = match n.kind {
         NodeKind::Article => n.title.clone().unwrap_or_default(),
+        _ if n.id.is_some() => g.cited_label(idx),
         _ => n.label(),
     };
     Link { label, url: url_of(g, idx).unwrap_or_default(), preview: api_url_of(g, idx), note: note.unwrap_or_default() }

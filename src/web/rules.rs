@@ -13,11 +13,14 @@ use super::catalogue::Examples;
 use super::contents::sections;
 use super::error::WebError;
 use super::pages::{ChapterPage, Layout, Link, Passage, RulePage};
-use super::render::{anchor_of, api_url_of, lang_of, link, text_html, untranslated, url_of};
+use super::pages::InForce;
+use super::render::{anchor_of, api_url_of, lang_of, link, history_url_of, permalink_of, text_html, untranslated, url_of};
 use super::request::{params, select};
 use super::{AppState, html, redirect};
+use crate::graph::align::Relation;
 use crate::graph::{Graph, NodeIdx, NodeKind, Origin};
-use crate::vocab::RuleId;
+use crate::text::{DiffKind, escape_html, word_diff};
+use crate::vocab::{Lang, RuleId};
 
 /// `GET /regles/{id}`.
 pub(super) async fn page(
@@ -50,13 +53,24 @@ fn render(g: &Graph, examples: &Examples, idx: NodeIdx) -> Result<String, WebErr
     }
 }
 
-/// Sommaire › section › chapter › … above a node.
+/// The node whose place in the rules a page shows: the rule in force for a
+/// text of the rules in force or a translation of one (the French 701.15 sits
+/// in 701 as 701.19 does), else the node itself (an older edition's page).
+fn place_of(g: &Graph, idx: NodeIdx) -> NodeIdx {
+    let n = g.node(idx);
+    let followed = g.current() == Some(n.edition) || g.is_translation(n.edition);
+    g.in_force(idx).filter(|_| followed).unwrap_or(idx)
+}
+
+/// Sommaire › section › chapter › … above a node, in the rules in force
+/// when the node is in them or translates them, with French titles.
 fn breadcrumb(g: &Graph, idx: NodeIdx) -> Vec<Link> {
     let mut chain = Vec::new();
-    let mut up = g.node(idx).parent;
+    let mut up = g.node(place_of(g, idx)).parent;
     while let Some(p) = up {
         let n = g.node(p);
-        let label = match (&n.title, n.kind) {
+        let title = g.french_title(p).or(n.title.as_deref());
+        let label = match (title, n.kind) {
             (Some(t), NodeKind::Section | NodeKind::Chapter) => format!("{}. {t}", n.label()),
             _ => n.label(),
         };
@@ -68,26 +82,47 @@ fn breadcrumb(g: &Graph, idx: NodeIdx) -> Vec<Link> {
     chain
 }
 
-/// The same number elsewhere: other editions and languages, other texts.
+/// The rules before and after a node, where it sits ([`place_of`]), each
+/// shown as its plain number shows it.
+fn neighbours(g: &Graph, idx: NodeIdx) -> (Option<Link>, Option<Link>) {
+    let place = place_of(g, idx);
+    let (previous, next) = g.neighbours(place);
+    let shown = |n: Option<NodeIdx>| n.map(|n| if place == idx { n } else { g.shown(n) });
+    (neighbour(g, shown(previous)), neighbour(g, shown(next)))
+}
+
+/// The same rule elsewhere: in the other editions and languages, found by
+/// the alignment whatever its number there, and other texts printed under
+/// its number in its own edition.
 fn versions(g: &Graph, idx: NodeIdx) -> Vec<Link> {
-    let Some(id) = g.node(idx).id else { return Vec::new() };
-    g.versions(id)
-        .iter()
-        .filter(|&&v| v != idx)
-        .map(|&v| {
-            let n = g.node(v);
-            let mut label = format!("{id} — édition {}", g.edition(n.edition).label());
-            if n.occurrence > 0 {
-                label.push_str(&format!(", texte n° {}", n.occurrence + 1));
+    let n = g.node(idx);
+    let aligned = g.lineage(idx).unwrap_or_default().iter().copied();
+    let duplicates = n.id.map(|id| g.occurrences(n.edition, id)).unwrap_or_default().iter().copied();
+    aligned
+        .chain(duplicates)
+        .filter(|&v| v != idx)
+        .map(|v| {
+            let o = g.node(v);
+            let mut label = format!("{} — édition {}", o.label(), g.edition(o.edition).label());
+            if o.occurrence > 0 {
+                label.push_str(&format!(", texte n° {}", o.occurrence + 1));
             }
-            let note = match (n.origin, g.has_content(v)) {
-                (_, false) => "titre seulement".to_string(),
-                (_, true) if n.language != g.edition(n.edition).language => {
-                    format!("texte en {}", n.language.name_fr())
-                }
-                _ => String::new(),
-            };
-            Link { label, url: url_of(g, v).unwrap_or_default(), preview: api_url_of(g, v), note }
+            let mut notes: Vec<String> = Vec::new();
+            if g.current() == Some(o.edition) {
+                notes.push("en vigueur".into());
+            }
+            if !g.has_content(v) {
+                notes.push("titre seulement".into());
+            } else if o.language != g.edition(o.edition).language {
+                notes.push(format!("texte en {}", o.language.name_fr()));
+            }
+            if g.lineage(idx).is_some_and(|l| l.contains(&v)) {
+                notes.push(match g.relation(idx, v) {
+                    Relation::Same => "même sens".into(),
+                    _ => "texte modifié".into(),
+                });
+            }
+            Link { label, url: permalink_of(g, v), preview: api_url_of(g, v), note: notes.join(" · ") }
         })
         .collect()
 }
@@ -103,18 +138,32 @@ fn articles(g: &Graph, idx: NodeIdx) -> Vec<Link> {
         .collect()
 }
 
-/// A passage: a numbered node or an example, as HTML.
+/// A passage: a numbered node or an example, as HTML, under the number a
+/// judge cites it by; a French text older than the rule in force says so.
 fn passage(g: &Graph, idx: NodeIdx, depth: u8) -> Passage {
     let n = g.node(idx);
     let numbered = n.id.is_some();
+    let standing = g.standing(idx);
+    let note = match g.edition(n.edition).date {
+        Some(date) if numbered && standing.shows_in_force_beside(idx) => {
+            let year = &date.to_string()[..4];
+            if standing.changed() {
+                format!("texte de {year}, la règle a changé depuis")
+            } else {
+                format!("texte de {year}")
+            }
+        }
+        _ => String::new(),
+    };
     Passage {
-        label: if numbered { n.label() } else { "Exemple".into() },
+        label: if numbered { g.cited_label(idx) } else { "Exemple".into() },
         anchor: anchor_of(g, idx),
-        id_anchor: if numbered { n.label() } else { String::new() },
+        id_anchor: if numbered { g.cited_label(idx) } else { String::new() },
         url: url_of(g, idx).unwrap_or_default(),
         text_html: text_html(g, idx),
         lang: lang_of(n.language),
         untranslated: untranslated(g, idx),
+        note,
         depth,
         title: if n.text.as_str() == n.title.as_deref().unwrap_or("") {
             String::new()
@@ -124,12 +173,17 @@ fn passage(g: &Graph, idx: NodeIdx, depth: u8) -> Passage {
     }
 }
 
-/// A node's numbered descendants and their examples, depth first.
+/// A node's numbered descendants and their examples, depth first. Below a
+/// node of the rules in force, each rule is shown as its plain number shows
+/// it (its French text when one exists), so a chapter in force reads in
+/// French wherever it can.
 fn passages(g: &Graph, idx: NodeIdx, out: &mut Vec<Passage>) {
+    let in_force = g.current() == Some(g.node(idx).edition);
     for &c in &g.node(idx).children {
+        let shown = if in_force { g.shown(c) } else { c };
         let depth = if g.node(c).kind == NodeKind::Subrule { 1 } else { 0 };
-        out.push(passage(g, c, depth));
-        out.extend(g.node(c).examples.iter().map(|&e| passage(g, e, 2)));
+        out.push(passage(g, shown, depth));
+        out.extend(g.node(shown).examples.iter().map(|&e| passage(g, e, 2)));
         passages(g, c, out);
     }
 }
@@ -168,12 +222,14 @@ fn neighbour(g: &Graph, n: Option<NodeIdx>) -> Option<Link> {
 
 fn rule_page(g: &Graph, idx: NodeIdx, scenarios: Vec<Link>) -> RulePage {
     let n = g.node(idx);
-    let id = n.label();
-    let (previous, next) = g.neighbours(idx);
+    let (previous, next) = neighbours(g, idx);
     let mut subrules = Vec::new();
     passages(g, idx, &mut subrules);
     let mut cited_by: Vec<Link> = Vec::new();
-    for e in g.cited_by(idx) {
+    // Who cites this text, and who cites the rule in force it stands for.
+    let place = place_of(g, idx);
+    let citing = g.cited_by(idx).chain(g.cited_by(place).filter(|_| place != idx));
+    for e in citing {
         let from = g.node(e.from);
         let mut l = link(g, e.from, None);
         l.label = g.citing_label(e.from);
@@ -190,10 +246,22 @@ fn rule_page(g: &Graph, idx: NodeIdx, scenarios: Vec<Link>) -> RulePage {
             cited_by.push(l);
         }
     }
+    let cited = g.cited_label(idx);
+    let is_current = g.current() == Some(n.edition);
     RulePage {
-        layout: Layout::new(&format!("RC {id}"), ""),
-        citation: format!("RC {id}"),
-        permalink: url_of(g, idx).unwrap_or_default(),
+        layout: Layout::new(&format!("RC {cited}"), ""),
+        citation: citation(g, idx),
+        permalink: if is_current { url_of(g, idx).unwrap_or_default() } else { permalink_of(g, idx) },
+        text_from: text_from(g, idx),
+        in_force: in_force(g, idx),
+        gone: match (g.current(), g.in_force(idx)) {
+            (Some(c), None) => format!(
+                "Cette règle n'est plus dans les règles en vigueur ({}) : elle a été retirée ou fondue dans une autre depuis ce texte.",
+                g.edition(c).label()
+            ),
+            _ => String::new(),
+        },
+        history_url: history_url_of(g, idx),
         title: g.display_title(idx).unwrap_or_default().to_string(),
         breadcrumb: breadcrumb(g, idx),
         anchor: anchor_of(g, idx),
@@ -203,16 +271,102 @@ fn rule_page(g: &Graph, idx: NodeIdx, scenarios: Vec<Link>) -> RulePage {
         note: note(g, idx),
         examples: n.examples.iter().map(|&e| passage(g, e, 2)).collect(),
         subrules,
-        previous: neighbour(g, previous),
-        next: neighbour(g, next),
+        previous,
+        next,
         cited_by,
         versions: versions(g, idx),
         articles: articles(g, idx),
         scenarios,
         edition: g.edition(n.edition).label(),
         source: source(g, idx),
-        id,
+        id: cited,
     }
+}
+
+/// « RC 608.2h », and when the text shown is not the rule in force, which
+/// text it is: « RC 608.2h (texte français de 2011) ».
+fn citation(g: &Graph, idx: NodeIdx) -> String {
+    let n = g.node(idx);
+    let ed = g.edition(n.edition);
+    let cited = format!("RC {}", g.cited_label(idx));
+    if g.current() == Some(n.edition) || ed.date.is_none() {
+        return cited;
+    }
+    let year = ed.date.map(|d| d.to_string()[..4].to_string()).unwrap_or_default();
+    match (n.language, g.in_force(idx)) {
+        (_, None) => format!("{cited} (édition {}, plus en vigueur)", ed.label()),
+        (Lang::Fr, Some(_)) => format!("{cited} (texte français de {year})"),
+        (Lang::En, Some(_)) => format!("{cited} (texte anglais de l'édition {})", ed.label()),
+    }
+}
+
+/// Which text is shown: language, edition, what it translates, its number there.
+fn text_from(g: &Graph, idx: NodeIdx) -> String {
+    let n = g.node(idx);
+    let ed = g.edition(n.edition);
+    let language = match (n.language, ed.language) {
+        (Lang::En, Lang::Fr) => "Texte anglais laissé non traduit dans le document français",
+        (Lang::Fr, _) => "Texte français",
+        (Lang::En, _) => "Texte anglais",
+    };
+    let mut out = format!("{language}, édition {}", ed.label());
+    if g.current() == Some(n.edition) {
+        out.push_str(" (en vigueur)");
+    }
+    if let Some(original) = g.original_of(idx).filter(|&o| o != idx) {
+        let o = g.node(original);
+        out.push_str(&format!(", traduction de la règle {} de l'édition {}", o.label(), g.edition(o.edition).label()));
+    }
+    if g.cited_label(idx) != n.label() {
+        out.push_str(&format!(" ; numérotée {} dans cette édition", n.label()));
+    }
+    out
+}
+
+/// The rule in force beside a text that is not it, with what changed since.
+fn in_force(g: &Graph, idx: NodeIdx) -> Option<InForce> {
+    let standing = g.standing(idx);
+    let now = standing.in_force.filter(|_| standing.shows_in_force_beside(idx))?;
+    let c = g.node(now);
+    let date = g.edition(c.edition).date.map(|d| d.to_string()).unwrap_or_default();
+    let (notice, diff_html, diff_label) = match (standing.changed(), standing.original) {
+        (true, Some(original)) => {
+            let o = g.node(original);
+            let year = g.edition(g.node(idx).edition).date.map(|d| d.to_string()[..4].to_string()).unwrap_or_default();
+            (
+                format!("Ce texte date de {year} ; la règle a changé depuis."),
+                diff_html(&o.text, &c.text),
+                format!(
+                    "Ce qui a changé, mot à mot : règle {} de l'édition {} → règle {} en vigueur",
+                    o.label(),
+                    g.edition(o.edition).label(),
+                    c.label()
+                ),
+            )
+        }
+        _ => (String::new(), String::new(), String::new()),
+    };
+    Some(InForce {
+        label: format!("En vigueur ({date}) : {}", c.label()),
+        url: permalink_of(g, now),
+        text_html: text_html(g, now),
+        lang: lang_of(c.language),
+        notice,
+        diff_html,
+        diff_label,
+    })
+}
+
+/// A word-level difference as HTML: removed words in `<del>`, added in `<ins>`.
+fn diff_html(old: &str, new: &str) -> String {
+    word_diff(old, new)
+        .iter()
+        .map(|p| match p.kind {
+            DiffKind::Same => escape_html(&p.text),
+            DiffKind::Removed => format!("<del>{}</del>", escape_html(&p.text)),
+            DiffKind::Added => format!("<ins>{}</ins>", escape_html(&p.text)),
+        })
+        .collect()
 }
 
 fn chapter_page(g: &Graph, idx: NodeIdx, scenarios: Vec<Link>) -> ChapterPage {
@@ -227,11 +381,15 @@ fn chapter_page(g: &Graph, idx: NodeIdx, scenarios: Vec<Link>) -> ChapterPage {
         let language = g.edition(n.edition).language;
         chapters = sections(g, language, Some(s)).into_iter().flat_map(|s| s.chapters).collect();
     }
+    let title = g.french_title(idx).or(n.title.as_deref()).unwrap_or_default().to_string();
+    let in_force = g.current() == Some(n.edition);
     ChapterPage {
-        layout: Layout::new(&format!("{} {}", n.label(), n.title.as_deref().unwrap_or("")), ""),
+        layout: Layout::new(&format!("{} {title}", n.label()), ""),
         kind: if n.kind == NodeKind::Chapter { "Chapitre" } else { "Section" },
         id: n.label(),
-        title: n.title.clone().unwrap_or_default(),
+        title,
+        title_lang: if g.french_title(idx).is_some() { "" } else { lang_of(n.language) },
+        in_force,
         breadcrumb: breadcrumb(g, idx),
         anchor: anchor_of(g, idx),
         intro_html: if n.has_text() { text_html(g, idx) } else { String::new() },
