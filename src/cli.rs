@@ -311,7 +311,7 @@ fn compare(
 ) -> anyhow::Result<u8> {
     let loaded = corpus.load(err)?;
     let g = &loaded.graph;
-    let editions = match (find_edition(g, old), find_edition(g, new)) {
+    let editions = match (g.edition_named(old), g.edition_named(new)) {
         (Ok(a), Ok(b)) if g.edition(a).language == g.edition(b).language => (a, b),
         (Ok(_), Ok(_)) => {
             writeln!(err, "erreur : les deux éditions doivent être de la même langue")?;
@@ -357,25 +357,6 @@ fn compare(
     Ok(0)
 }
 
-/// An edition by its date (`2025-11-14`) or language and date (`en-2025-11-14`).
-fn find_edition(g: &Graph, s: &str) -> Result<crate::graph::EditionIdx, String> {
-    let (lang, date) = match s.split_once('-').filter(|(l, _)| Lang::parse(l).is_some()) {
-        Some((l, d)) => (Lang::parse(l), d),
-        None => (None, s),
-    };
-    let found: Vec<usize> = (0..g.editions().len())
-        .filter(|&i| {
-            let e = &g.editions()[i];
-            e.date.is_some_and(|d| d.to_string() == date) && lang.is_none_or(|l| e.language == l)
-        })
-        .collect();
-    let loaded = || g.editions().iter().filter(|e| e.date.is_some()).map(|e| e.label()).collect::<Vec<_>>().join(", ");
-    match found.as_slice() {
-        [i] => Ok(crate::graph::EditionIdx(*i as u16)),
-        [] => Err(format!("édition « {s} » absente du corpus chargé (éditions : {})", loaded())),
-        _ => Err(format!("plusieurs éditions datées {date} : précisez la langue (fr-{date} ou en-{date})")),
-    }
-}
 
 /// `explique`: exit 0 when `[attendu]` holds or is absent, 1 when it does
 /// not, 2 when the scenario cannot be read.
@@ -467,7 +448,7 @@ fn regle(args: &RegleArgs, corpus: &CorpusArgs, out: &mut dyn Write, err: &mut d
 /// 2024 table is « régénérer »), or the message and exit code: 1 when the
 /// edition lacks the number, 2 when the edition is not loaded.
 fn in_edition(g: &Graph, query: &str, edition: &str) -> Result<NodeIdx, (String, u8)> {
-    let ed = find_edition(g, edition).map_err(|e| (e, 2))?;
+    let ed = g.edition_named(edition).map_err(|e| (e, 2))?;
     let id = crate::vocab::RuleId::parse_loose(query).map_err(|e| (e.to_string(), 1))?;
     g.occurrences(ed, id)
         .first()

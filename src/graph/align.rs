@@ -87,6 +87,88 @@ impl Alignment {
     }
 }
 
+/// Old rules and the new rules they became, when that is not one to one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Regrouping {
+    /// The old rules.
+    pub old: Vec<NodeIdx>,
+    /// The new rules.
+    pub new: Vec<NodeIdx>,
+}
+
+/// How much of a rule's words must come from another for it to be part of
+/// it (a split-off rule within the rule it left, a merged rule within the
+/// rule it joined).
+const PART_OF: f32 = 0.6;
+/// How many words a split or merge must move, at least.
+const MOVED_WORDS: usize = 2;
+
+impl Alignment {
+    /// Rules split in several: an old rule paired (`changed`) with one new
+    /// rule, and an added rule under the same parent most of whose words
+    /// come from the old rule. The old rule then lists its new rules.
+    pub fn splits(&self, graph: &Graph) -> Vec<Regrouping> {
+        self.regroup(graph, false)
+    }
+
+    /// Rules merged into one: the mirror of [`Alignment::splits`] — a
+    /// removed rule most of whose words went into a new rule paired
+    /// (`changed`) with a sibling of it.
+    pub fn merges(&self, graph: &Graph) -> Vec<Regrouping> {
+        self.regroup(graph, true)
+    }
+
+    /// Splits (`merged` false) or merges, seen from the side that has one rule.
+    fn regroup(&self, graph: &Graph, merged: bool) -> Vec<Regrouping> {
+        // A pair as (the rule on the side with one, its counterpart): old then new for a split.
+        let one = |p: &Pair| if merged { (p.new, p.old) } else { (p.old, p.new) };
+        let lone = if merged { Relation::Removed } else { Relation::Added };
+        let words = |n: NodeIdx| -> std::collections::HashSet<String> {
+            Content::of(graph, n).words().filter(|w| w.chars().count() > 2).map(str::to_string).collect()
+        };
+        let mut out: Vec<Regrouping> = Vec::new();
+        for p in self.pairs.iter().filter(|p| p.relation == lone) {
+            let Some(part) = (if merged { p.old } else { p.new }) else { continue };
+            let parent = graph.node(part).parent;
+            let part_words = words(part);
+            if part_words.is_empty() {
+                continue;
+            }
+            // The changed rule beside it that holds most of its words.
+            let whole = self
+                .pairs
+                .iter()
+                .filter(|q| q.relation == Relation::Changed)
+                .filter_map(|q| {
+                    let (Some(w), Some(sibling)) = one(q) else { return None };
+                    let beside = graph.node(sibling).parent == parent && graph.node(sibling).kind == graph.node(part).kind;
+                    if !beside {
+                        return None;
+                    }
+                    let ww = words(w);
+                    let share = part_words.iter().filter(|x| ww.contains(*x)).count() as f32 / part_words.len() as f32;
+                    // What the whole rule has that its changed counterpart lacks
+                    // (words it lost in a split, gained in a merge) must be in the part:
+                    // a new rule worded like an old one is not a split of it.
+                    let sw = words(sibling);
+                    let moved: Vec<&String> = ww.iter().filter(|x| !sw.contains(*x)).collect();
+                    let moved_in_part = moved.iter().filter(|x| part_words.contains(**x)).count();
+                    let really_moved = moved.len() >= MOVED_WORDS && 2 * moved_in_part >= moved.len();
+                    (share >= PART_OF && really_moved).then_some((share, q))
+                })
+                .max_by(|a, b| a.0.total_cmp(&b.0));
+            let Some((_, q)) = whole else { continue };
+            let (Some(w), Some(sibling)) = one(q) else { continue };
+            match out.iter_mut().find(|r| (if merged { &r.new } else { &r.old }).contains(&w)) {
+                Some(r) => (if merged { &mut r.old } else { &mut r.new }).push(part),
+                None if merged => out.push(Regrouping { old: vec![sibling, part], new: vec![w] }),
+                None => out.push(Regrouping { old: vec![w], new: vec![sibling, part] }),
+            }
+        }
+        out
+    }
+}
+
 /// The least word similarity (Dice coefficient) for two rules to be the
 /// same rule changed.
 const MIN_SIMILARITY: f32 = 0.5;
@@ -433,6 +515,10 @@ pub struct Comparison {
     pub changed: Vec<String>,
     /// Rules whose text changed only in the rule numbers it cites.
     pub references_only: Vec<String>,
+    /// Rules split in several ([`Alignment::splits`]).
+    pub split: Vec<Regrouped>,
+    /// Rules merged into one ([`Alignment::merges`]).
+    pub merged: Vec<Regrouped>,
     /// Glossary entries, by term.
     pub glossary: GlossaryChanges,
 }
@@ -444,6 +530,15 @@ pub struct Renumbered {
     pub from: String,
     /// Its number in the new edition.
     pub to: String,
+}
+
+/// A rule split in several, or rules merged into one, by number.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Regrouped {
+    /// The old numbers.
+    pub from: Vec<String>,
+    /// The new numbers.
+    pub to: Vec<String>,
 }
 
 /// Glossary entries added, removed and changed, by term.
@@ -460,7 +555,20 @@ pub struct GlossaryChanges {
 impl Graph {
     /// What changed from one edition to another of the same language.
     pub fn compare(&self, old: EditionIdx, new: EditionIdx) -> Comparison {
-        let alignment = self.align(old, new);
+        self.comparison(old, new, &self.alignment_between(old, new))
+    }
+
+    /// Two editions of one language aligned: the alignment of their link
+    /// when they follow each other ([`Graph::links`]), else computed.
+    pub fn alignment_between(&self, old: EditionIdx, new: EditionIdx) -> std::borrow::Cow<'_, Alignment> {
+        match self.links().iter().find(|l| l.old == old && l.new == new && l.kind == super::history::LinkKind::Successor) {
+            Some(link) => std::borrow::Cow::Borrowed(&link.alignment),
+            None => std::borrow::Cow::Owned(self.align(old, new)),
+        }
+    }
+
+    /// What changed from one edition to another, from their alignment.
+    pub fn comparison(&self, old: EditionIdx, new: EditionIdx, alignment: &Alignment) -> Comparison {
         let label = |n: Option<NodeIdx>| n.map(|n| self.node(n).label()).unwrap_or_default();
         let rules = |relation: Relation| -> Vec<String> {
             alignment
@@ -482,12 +590,22 @@ impl Graph {
                 .collect(),
             changed: rules(Relation::Changed),
             references_only: alignment.pairs.iter().filter(|p| p.references_only).map(|p| label(p.new)).collect(),
+            split: alignment
+                .splits(self)
+                .iter()
+                .map(|r| Regrouped { from: r.old.iter().map(|&n| label(Some(n))).collect(), to: r.new.iter().map(|&n| label(Some(n))).collect() })
+                .collect(),
+            merged: alignment
+                .merges(self)
+                .iter()
+                .map(|r| Regrouped { from: r.old.iter().map(|&n| label(Some(n))).collect(), to: r.new.iter().map(|&n| label(Some(n))).collect() })
+                .collect(),
             glossary: self.compare_glossary(old, new),
         }
     }
 
     /// Glossary entries of two editions, by term.
-    fn compare_glossary(&self, old: EditionIdx, new: EditionIdx) -> GlossaryChanges {
+    pub fn compare_glossary(&self, old: EditionIdx, new: EditionIdx) -> GlossaryChanges {
         // Terms compared folded, quotes and spaces normalized (« Isn't » and
         // « Isn’t » are one term); definitions compared as printed.
         let entries = |e: EditionIdx| -> std::collections::BTreeMap<String, (&str, &str)> {

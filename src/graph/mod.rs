@@ -182,6 +182,29 @@ impl Graph {
         &self.editions[idx.0 as usize]
     }
 
+    /// An edition by its date (`2025-11-14`) or its language and date
+    /// (`en-2025-11-14`, as in addresses); the error, in French, lists the
+    /// editions loaded, or asks for the language when two share the date.
+    pub fn edition_named(&self, s: &str) -> Result<EditionIdx, String> {
+        let (lang, date) = match s.split_once('-').filter(|(l, _)| Lang::parse(l).is_some()) {
+            Some((l, d)) => (Lang::parse(l), d),
+            None => (None, s),
+        };
+        let found: Vec<usize> = (0..self.editions.len())
+            .filter(|&i| {
+                let e = &self.editions[i];
+                e.date.is_some_and(|d| d.to_string() == date) && lang.is_none_or(|l| e.language == l)
+            })
+            .collect();
+        let loaded =
+            || self.editions.iter().filter(|e| e.date.is_some()).map(|e| e.label()).collect::<Vec<_>>().join(", ");
+        match found.as_slice() {
+            [i] => Ok(EditionIdx(*i as u16)),
+            [] => Err(format!("édition « {} » absente du corpus chargé (éditions : {})", crate::text::quote(s), loaded())),
+            _ => Err(format!("plusieurs éditions datées {date} : précisez la langue (fr-{date} ou en-{date})")),
+        }
+    }
+
     /// Every anomaly, in document and line order.
     pub fn anomalies(&self) -> &[Anomaly] {
         &self.anomalies
