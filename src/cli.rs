@@ -357,7 +357,6 @@ fn compare(
     Ok(0)
 }
 
-
 /// `explique`: exit 0 when `[attendu]` holds or is absent, 1 when it does
 /// not, 2 when the scenario cannot be read.
 fn explique(
@@ -467,7 +466,8 @@ pub fn history_text(g: &Graph, idx: NodeIdx) -> String {
             (None, Some(Relation::Same)) => "même texte".to_string(),
             (None, Some(_)) => "texte modifié".to_string(),
         };
-        let renumbered = h.renumbered_from.as_deref().map(|f| format!(" · renumérotée (était {f})")).unwrap_or_default();
+        let renumbered =
+            h.renumbered_from.as_deref().map(|f| format!(" · renumérotée (était {f})")).unwrap_or_default();
         let _ = writeln!(
             out,
             "{} — {} · {change}{renumbered}",
@@ -518,7 +518,8 @@ fn rule_heading(g: &Graph, idx: NodeIdx, v: &RuleView, out: &mut String) {
     let standing = g.standing(idx);
     match (standing.in_force, g.current()) {
         (None, Some(current)) => {
-            let _ = writeln!(out, "Cette règle n'est plus dans les règles en vigueur ({}).", g.edition(current).label());
+            let _ =
+                writeln!(out, "Cette règle n'est plus dans les règles en vigueur ({}).", g.edition(current).label());
         }
         (Some(_), _) if standing.changed() => {
             let year = v.edition.as_deref().map_or("", |d| &d[..4]);
@@ -539,7 +540,12 @@ fn rule_in_force(g: &Graph, idx: NodeIdx, out: &mut String) {
     let _ = writeln!(out, "{}\n", n.text);
     if let (true, Some(original)) = (standing.changed(), standing.original) {
         let o = g.node(original);
-        let _ = writeln!(out, "Changements depuis {} {} ([-retiré-] {{+ajouté+}}) :", g.edition(o.edition).label(), o.label());
+        let _ = writeln!(
+            out,
+            "Changements depuis {} {} ([-retiré-] {{+ajouté+}}) :",
+            g.edition(o.edition).label(),
+            o.label()
+        );
         let diff: String = crate::text::word_diff(&o.text, &n.text)
             .iter()
             .map(|p| match p.kind {

@@ -13,7 +13,9 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use crate::Loaded;
+use crate::graph::Resolution;
 use crate::graph::align::Relation;
+use crate::graph::history::LinkKind;
 use crate::graph::{Counts, EditionIdx, Graph, LineAudit};
 use crate::vocab::Anomaly;
 
@@ -68,22 +70,32 @@ pub struct Totals {
     pub content_lines: usize,
     /// Non-blank lines not accounted for (0 when nothing is lost).
     pub lost_lines: usize,
+    /// References made by translations (French texts), each target once.
+    pub translated_references: usize,
+    /// Of those, the ones that lead a judge to a text ([`Graph::leads_to`]):
+    /// the French rule cited, or its counterpart in force.
+    pub translated_references_to_text: usize,
 }
 
-/// Two consecutive editions of one language, aligned by content
-/// ([`crate::graph::align`]): how many numbered nodes are the same, changed,
-/// added, removed, and how many of the pairs were renumbered.
+/// Two editions aligned ([`crate::graph::history`]): how many numbered
+/// nodes are the same, changed, added, removed, and how many of the pairs
+/// were renumbered.
 #[derive(Debug, Serialize)]
 pub struct AlignmentReport {
-    /// The older edition (`en 2025-11-14`).
+    /// The older edition (`en 2025-11-14`), or the translation.
     pub old: String,
-    /// The newer one.
+    /// The newer one, or the edition translated, or the rules in force.
     pub new: String,
+    /// `successor` (one edition and the next, by content), `translation`
+    /// (a translation and its source, by number), `in_force` (a translation
+    /// and the rules in force, through its source and the successors).
+    pub kind: &'static str,
     /// Same rule, same meaning (renumbered or not).
     pub same: usize,
     /// Same rule, text changed.
     pub changed: usize,
-    /// Only in the newer edition.
+    /// Only in the newer edition (for `in_force`: rules in force, in the
+    /// chapters the translation covers, that it has no text for).
     pub added: usize,
     /// Only in the older edition.
     pub removed: usize,
@@ -92,25 +104,20 @@ pub struct AlignmentReport {
 }
 
 impl AlignmentReport {
-    /// Every pair of consecutive dated editions of one language that have
-    /// rule numbers in common (two French documents of different chapters
-    /// are not two editions of one text).
+    /// Every link between editions, then each translation against the rules in force.
     fn all(g: &Graph) -> Vec<AlignmentReport> {
-        let mut dated: Vec<EditionIdx> =
-            (0..g.editions().len()).map(|i| EditionIdx(i as u16)).filter(|&e| g.edition(e).date.is_some()).collect();
-        dated.sort_by_key(|&e| (g.edition(e).language, g.edition(e).date));
-        let ids = |e: EditionIdx| -> std::collections::HashSet<_> {
-            g.ordered(e).iter().filter_map(|&n| g.node(n).id).filter(|id| id.depth() >= 2).collect()
-        };
-        dated
-            .windows(2)
-            .filter(|w| g.edition(w[0]).language == g.edition(w[1]).language)
-            .filter(|w| !ids(w[0]).is_disjoint(&ids(w[1])))
-            .map(|w| {
-                let a = g.align(w[0], w[1]);
+        let mut out: Vec<AlignmentReport> = g
+            .links()
+            .iter()
+            .map(|l| {
+                let a = &l.alignment;
                 AlignmentReport {
-                    old: g.edition(w[0]).label(),
-                    new: g.edition(w[1]).label(),
+                    old: g.edition(l.old).label(),
+                    new: g.edition(l.new).label(),
+                    kind: match l.kind {
+                        LinkKind::Successor => "successor",
+                        LinkKind::Translation => "translation",
+                    },
                     same: a.count(Relation::Same),
                     changed: a.count(Relation::Changed),
                     added: a.count(Relation::Added),
@@ -118,7 +125,55 @@ impl AlignmentReport {
                     renumbered: a.renumbered(g).count(),
                 }
             })
-            .collect()
+            .collect();
+        let Some(current) = g.current() else { return out };
+        for l in g.links().iter().filter(|l| l.kind == LinkKind::Translation) {
+            out.push(Self::in_force(g, l.old, current));
+        }
+        out
+    }
+
+    /// A translation against the rules in force.
+    fn in_force(g: &Graph, translation: EditionIdx, current: EditionIdx) -> AlignmentReport {
+        let mut r = AlignmentReport {
+            old: g.edition(translation).label(),
+            new: g.edition(current).label(),
+            kind: "in_force",
+            same: 0,
+            changed: 0,
+            added: 0,
+            removed: 0,
+            renumbered: 0,
+        };
+        let mut chapters = std::collections::HashSet::new();
+        for &n in g.ordered(translation) {
+            let node = g.node(n);
+            if node.id.is_none() {
+                continue;
+            }
+            match g.in_force(n) {
+                Some(c) => {
+                    match g.relation(n, c) {
+                        Relation::Same => r.same += 1,
+                        _ => r.changed += 1,
+                    }
+                    r.renumbered += usize::from(g.node(c).id != node.id);
+                    if node.has_text() {
+                        chapters.extend(g.node(c).id.and_then(|id| id.chapter()));
+                    }
+                }
+                None => r.removed += 1,
+            }
+        }
+        r.added = g
+            .ordered(current)
+            .iter()
+            .filter(|&&c| {
+                g.node(c).id.is_some_and(|id| id.depth() >= 2 && id.chapter().is_some_and(|ch| chapters.contains(&ch)))
+            })
+            .filter(|&&c| g.counterpart(c, translation).is_none())
+            .count();
+        r
     }
 }
 
@@ -175,7 +230,18 @@ impl CheckReport {
                 .iter()
                 .map(|d| d.lines.unowned.len() + d.lines.not_contained.len() + d.lines.shared.len())
                 .sum(),
+            translated_references: 0,
+            translated_references_to_text: 0,
         };
+        let mut totals = totals;
+        for e in g.edges().iter().filter(|e| g.is_translation(g.node(e.from).edition)) {
+            totals.translated_references += 1;
+            let to_text = match g.leads_to(e) {
+                Resolution::Resolved(n) => g.has_content(n),
+                _ => false,
+            };
+            totals.translated_references_to_text += usize::from(to_text);
+        }
         CheckReport {
             documents,
             errors: loaded.errors.iter().map(|e| ErrorReport { message: e.to_string() }).collect(),
@@ -245,6 +311,13 @@ impl CheckReport {
             "  références : {} — résolues : {} · titre seul : {} · pendantes : {}",
             t.references, t.resolved, t.title_only, t.dangling
         );
+        if self.totals.translated_references > 0 {
+            let _ = writeln!(
+                out,
+                "  références des textes français : {} — menant à un texte (français, sinon la règle en vigueur) : {}",
+                self.totals.translated_references, self.totals.translated_references_to_text
+            );
+        }
         let _ = writeln!(
             out,
             "  avertissements : {} · lignes non vides : {} · perdues : {}",
@@ -266,9 +339,14 @@ impl CheckReport {
             let _ = writeln!(out, "\nÉditions alignées par leur contenu");
         }
         for a in &self.alignments {
+            let how = match a.kind {
+                "translation" => " (traduction, par numéro)",
+                "in_force" => " (règles en vigueur)",
+                _ => "",
+            };
             let _ = writeln!(
                 out,
-                "  {} → {} : {} · {} · {} · {} · {}",
+                "  {} → {}{how} : {} · {} · {} · {} · {}",
                 a.old,
                 a.new,
                 plural(a.same, "identique", "identiques"),

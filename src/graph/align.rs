@@ -141,7 +141,8 @@ impl Alignment {
                 .filter(|q| q.relation == Relation::Changed)
                 .filter_map(|q| {
                     let (Some(w), Some(sibling)) = one(q) else { return None };
-                    let beside = graph.node(sibling).parent == parent && graph.node(sibling).kind == graph.node(part).kind;
+                    let beside =
+                        graph.node(sibling).parent == parent && graph.node(sibling).kind == graph.node(part).kind;
                     if !beside {
                         return None;
                     }
@@ -286,8 +287,7 @@ impl Graph {
                     continue;
                 }
                 let parents = self.node(c.old).parent.zip(self.node(c.new).parent);
-                let paired_parents =
-                    parents.is_some_and(|(pa, pb)| old_to_new.get(&pa).is_some_and(|(n, _)| *n == pb));
+                let paired_parents = parents.is_some_and(|(pa, pb)| old_to_new.get(&pa).is_some_and(|(n, _)| *n == pb));
                 let s = c.base + if paired_parents { PARENT_BONUS } else { 0.0 };
                 if s < MIN_SIMILARITY {
                     continue;
@@ -439,7 +439,6 @@ struct Candidate {
     base: f32,
 }
 
-
 /// Step 1: identical masked texts, one to one, in order (a text printed
 /// several times in both editions pairs its occurrences in order).
 fn pair_identical(
@@ -561,7 +560,11 @@ impl Graph {
     /// Two editions of one language aligned: the alignment of their link
     /// when they follow each other ([`Graph::links`]), else computed.
     pub fn alignment_between(&self, old: EditionIdx, new: EditionIdx) -> std::borrow::Cow<'_, Alignment> {
-        match self.links().iter().find(|l| l.old == old && l.new == new && l.kind == super::history::LinkKind::Successor) {
+        match self
+            .links()
+            .iter()
+            .find(|l| l.old == old && l.new == new && l.kind == super::history::LinkKind::Successor)
+        {
             Some(link) => std::borrow::Cow::Borrowed(&link.alignment),
             None => std::borrow::Cow::Owned(self.align(old, new)),
         }
@@ -593,12 +596,18 @@ impl Graph {
             split: alignment
                 .splits(self)
                 .iter()
-                .map(|r| Regrouped { from: r.old.iter().map(|&n| label(Some(n))).collect(), to: r.new.iter().map(|&n| label(Some(n))).collect() })
+                .map(|r| Regrouped {
+                    from: r.old.iter().map(|&n| label(Some(n))).collect(),
+                    to: r.new.iter().map(|&n| label(Some(n))).collect(),
+                })
                 .collect(),
             merged: alignment
                 .merges(self)
                 .iter()
-                .map(|r| Regrouped { from: r.old.iter().map(|&n| label(Some(n))).collect(), to: r.new.iter().map(|&n| label(Some(n))).collect() })
+                .map(|r| Regrouped {
+                    from: r.old.iter().map(|&n| label(Some(n))).collect(),
+                    to: r.new.iter().map(|&n| label(Some(n))).collect(),
+                })
                 .collect(),
             glossary: self.compare_glossary(old, new),
         }

@@ -22,9 +22,9 @@
 
 use std::collections::HashMap;
 
+use super::Graph;
 use super::align::{Alignment, Content, Pair, Relation};
 use super::node::{EditionIdx, NodeIdx};
-use super::Graph;
 use crate::corpus::Format;
 use crate::vocab::{Date, Lang};
 

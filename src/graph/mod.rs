@@ -200,7 +200,9 @@ impl Graph {
             || self.editions.iter().filter(|e| e.date.is_some()).map(|e| e.label()).collect::<Vec<_>>().join(", ");
         match found.as_slice() {
             [i] => Ok(EditionIdx(*i as u16)),
-            [] => Err(format!("édition « {} » absente du corpus chargé (éditions : {})", crate::text::quote(s), loaded())),
+            [] => {
+                Err(format!("édition « {} » absente du corpus chargé (éditions : {})", crate::text::quote(s), loaded()))
+            }
             _ => Err(format!("plusieurs éditions datées {date} : précisez la langue (fr-{date} ou en-{date})")),
         }
     }

@@ -247,13 +247,11 @@ impl Graph {
             .collect();
         cited_by.dedup();
 
-        let aligned: Vec<NodeIdx> = self.lineage(idx).unwrap_or_default().iter().copied().filter(|&v| v != idx).collect();
+        let aligned: Vec<NodeIdx> =
+            self.lineage(idx).unwrap_or_default().iter().copied().filter(|&v| v != idx).collect();
         let duplicates = n.id.map(|id| self.occurrences(n.edition, id)).unwrap_or_default();
-        let other_versions = aligned
-            .iter()
-            .chain(duplicates.iter().filter(|&&d| d != idx))
-            .map(|&v| self.node_ref(v))
-            .collect();
+        let other_versions =
+            aligned.iter().chain(duplicates.iter().filter(|&&d| d != idx)).map(|&v| self.node_ref(v)).collect();
         let current = self.in_force(idx).map(|c| self.version_view(idx, c));
 
         RuleView {

@@ -37,7 +37,10 @@ pub fn editions(g: &Graph) -> Vec<EditionInfo> {
 /// The table of contents of the rules in force, or one per language present.
 pub fn tocs(g: &Graph) -> Vec<Toc> {
     if let Some(current) = g.current() {
-        let heading = format!("Sommaire des règles en vigueur ({})", g.edition(current).date.map(|d| d.to_string()).unwrap_or_default());
+        let heading = format!(
+            "Sommaire des règles en vigueur ({})",
+            g.edition(current).date.map(|d| d.to_string()).unwrap_or_default()
+        );
         return vec![Toc { language: "fr".into(), heading, lang: "", sections: sections(g, Lang::En, None) }];
     }
     [(Lang::Fr, "Sommaire", ""), (Lang::En, "Contents (English editions)", "en")]

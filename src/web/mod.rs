@@ -6,8 +6,9 @@
 //! ```
 //!
 //! One handler file per page family: `home`, `rules` (rules, chapters,
-//! sections), `search`, `articles`, `examples` (ruling scenarios and
-//! their editor), `api`, `assets`. Handlers never import each other: what
+//! sections), `changes` (what changed between editions, a rule's history),
+//! `search`, `articles`, `examples` (ruling scenarios and their editor),
+//! `api`, `assets`. Handlers never import each other: what
 //! they share lives in `render` (addresses, links, linked text),
 //! `request` (parameters, node selection, search filters), `contents`
 //! (tables of contents, editions), `catalogue` (the shipped scenarios),
@@ -21,6 +22,7 @@
 mod api;
 mod articles;
 mod assets;
+mod changes;
 pub mod examples;
 mod home;
 mod rules;
@@ -47,7 +49,7 @@ use actix_web::{App, HttpRequest, HttpResponse, ResponseError, guard, web};
 pub use error::WebError;
 
 use crate::Graph;
-use crate::graph::NodeIdx;
+use crate::graph::{EditionIdx, NodeIdx};
 use crate::search::SearchIndex;
 
 /// Longest address read (path and query); longer ones get a 414.
@@ -66,6 +68,9 @@ pub struct AppState {
     pub index: SearchIndex,
     /// Rendered page of each node, filled on first request.
     pages: Vec<OnceLock<Bytes>>,
+    /// Rendered comparison of two editions, filled on first request (at
+    /// most one per pair of loaded editions).
+    comparisons: std::sync::Mutex<std::collections::HashMap<(EditionIdx, EditionIdx), Bytes>>,
     /// The home page, rendered at start-up.
     home: Bytes,
     /// The shipped ruling scenarios, read and played at start-up.
@@ -87,6 +92,7 @@ impl AppState {
             graph,
             index,
             pages,
+            comparisons: Default::default(),
             home: Bytes::new(),
             examples,
             run_limit: examples::RUN_LIMIT,
@@ -105,6 +111,27 @@ impl AppState {
         }
         let page = Bytes::from(render()?);
         Ok(slot.get_or_init(|| page).clone())
+    }
+}
+
+impl AppState {
+    /// The rendered comparison of two editions, rendering it the first time
+    /// (outside the lock: two first requests may both render it).
+    fn comparison(
+        &self,
+        old: EditionIdx,
+        new: EditionIdx,
+        render: impl FnOnce() -> Result<String, WebError>,
+    ) -> Result<Bytes, WebError> {
+        let cached = |s: &Self| s.comparisons.lock().ok().and_then(|m| m.get(&(old, new)).cloned());
+        if let Some(page) = cached(self) {
+            return Ok(page);
+        }
+        let page = Bytes::from(render()?);
+        if let Ok(mut m) = self.comparisons.lock() {
+            m.entry((old, new)).or_insert_with(|| page.clone());
+        }
+        Ok(page)
     }
 }
 
@@ -174,6 +201,9 @@ fn routes(cfg: &mut web::ServiceConfig) {
     let resource = |path: &str| web::resource(path).default_service(web::to(method_not_allowed));
     cfg.service(resource("/").route(get(home::page)))
         .service(resource("/regles/{id}").route(get(rules::page)))
+        .service(resource("/regles/{id}/historique").route(get(changes::history)))
+        .service(resource("/changements").route(get(changes::list)))
+        .service(resource("/changements/{pair}").route(get(changes::comparison)))
         .service(resource("/recherche").route(get(search::page)))
         .service(resource("/cours/{slug}").route(get(articles::page)))
         .service(resource("/exemples").route(get(examples::list)))

@@ -349,6 +349,110 @@ pub struct ArticlePage {
     pub source: String,
 }
 
+/// Two editions linked, in the list of `/changements`.
+#[derive(Debug, Clone)]
+pub struct EditionPair {
+    /// « en 2025-11-14 → en 2026-01-16 ».
+    pub label: String,
+    /// The comparison page.
+    pub url: String,
+    /// « 5 modifiées, 6 ajoutées… ».
+    pub counts: String,
+}
+
+/// `/changements`: the editions loaded and what changed between them.
+#[derive(Template)]
+#[template(path = "changes.html")]
+pub struct ChangesPage {
+    /// Shared layout.
+    pub layout: Layout,
+    /// Each edition and the next of its language.
+    pub pairs: Vec<EditionPair>,
+    /// The dated editions, for the form (key, label).
+    pub editions: Vec<(String, String)>,
+    /// The form's editions at first: the last change of the rules in force.
+    pub default_old: String,
+    /// The newer one.
+    pub default_new: String,
+}
+
+/// One rule in a comparison: its link, what became of it, its text or diff.
+#[derive(Debug, Clone)]
+pub struct ChangedRule {
+    /// Its number (« 702.124k », or « 702.124m → 702.124k »).
+    pub label: String,
+    /// Its page in the edition that has it.
+    pub url: String,
+    /// Its text, or its word-level difference (`<del>`, `<ins>`), as HTML.
+    pub text_html: String,
+}
+
+/// A group of rules in a comparison.
+#[derive(Debug, Clone)]
+pub struct ChangeGroup {
+    /// The heading (« Modifiées »).
+    pub heading: String,
+    /// The anchor.
+    pub anchor: &'static str,
+    /// What the group holds, in a sentence.
+    pub about: String,
+    /// The rules.
+    pub rules: Vec<ChangedRule>,
+    /// Rules listed without their text past the page's limit.
+    pub more: Vec<Link>,
+}
+
+/// `/changements/{old}..{new}`: what changed from one edition to another.
+#[derive(Template)]
+#[template(path = "comparison.html")]
+pub struct ComparisonPage {
+    /// Shared layout.
+    pub layout: Layout,
+    /// « en 2025-11-14 → en 2026-01-16 ».
+    pub title: String,
+    /// The counts, in a sentence.
+    pub summary: String,
+    /// Changed, renumbered, split and merged, added, removed, references only, glossary.
+    pub groups: Vec<ChangeGroup>,
+    /// The `lang` attribute of the rules' texts.
+    pub lang: &'static str,
+    /// Rules shown with their text per group, at most.
+    pub shown_per_group: usize,
+}
+
+/// One version of a rule on its history page.
+#[derive(Debug, Clone)]
+pub struct HistoryVersion {
+    /// « 608.2h — édition en 2026-01-16 ».
+    pub label: String,
+    /// Its page.
+    pub url: String,
+    /// « en vigueur · renumérotée (était 608.2g) · texte modifié ».
+    pub notes: String,
+    /// Its text, as HTML.
+    pub text_html: String,
+    /// The `lang` attribute of its text.
+    pub lang: &'static str,
+    /// What changed since the version before it in its language, as HTML.
+    pub diff_html: String,
+}
+
+/// `/regles/{id}/historique`: a rule across the loaded editions.
+#[derive(Template)]
+#[template(path = "history.html")]
+pub struct HistoryPage {
+    /// Shared layout.
+    pub layout: Layout,
+    /// « 608.2h ».
+    pub id: String,
+    /// The rule's page.
+    pub url: String,
+    /// What the page shows, in a sentence.
+    pub summary: String,
+    /// The versions, newest first.
+    pub versions: Vec<HistoryVersion>,
+}
+
 /// An error page.
 #[derive(Template)]
 #[template(path = "error.html")]

@@ -233,6 +233,18 @@ pub fn text_html(graph: &Graph, idx: NodeIdx) -> String {
     out
 }
 
+/// A word-level difference as HTML: removed words in `<del>`, added in `<ins>`.
+pub fn diff_html(old: &str, new: &str) -> String {
+    crate::text::word_diff(old, new)
+        .iter()
+        .map(|p| match p.kind {
+            crate::text::DiffKind::Same => escape_html(&p.text),
+            crate::text::DiffKind::Removed => format!("<del>{}</del>", escape_html(&p.text)),
+            crate::text::DiffKind::Added => format!("<ins>{}</ins>", escape_html(&p.text)),
+        })
+        .collect()
+}
+
 /// Plain text with its rule numbers linked (for articles): each reference
 /// found in the text links to the rule a plain id gives.
 pub fn link_numbers(graph: &Graph, text: &str) -> String {
@@ -318,7 +330,10 @@ mod tests {
     fn french_references_lead_to_the_french_text_or_the_rule_in_force() {
         let g = crate::load(&[]).graph;
         let french = |date: &str, id: &str| {
-            let e = g.editions().iter().position(|e| e.language == Lang::Fr && e.date.is_some_and(|d| d.to_string() == date));
+            let e = g
+                .editions()
+                .iter()
+                .position(|e| e.language == Lang::Fr && e.date.is_some_and(|d| d.to_string() == date));
             let e = crate::graph::EditionIdx(e.expect("French edition") as u16);
             g.occurrences(e, RuleId::parse(id).unwrap())[0]
         };

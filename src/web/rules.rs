@@ -12,14 +12,15 @@ use askama::Template;
 use super::catalogue::Examples;
 use super::contents::sections;
 use super::error::WebError;
-use super::pages::{ChapterPage, Layout, Link, Passage, RulePage};
 use super::pages::InForce;
-use super::render::{anchor_of, api_url_of, lang_of, link, history_url_of, permalink_of, text_html, untranslated, url_of};
+use super::pages::{ChapterPage, Layout, Link, Passage, RulePage};
+use super::render::{
+    anchor_of, api_url_of, diff_html, history_url_of, lang_of, link, permalink_of, text_html, untranslated, url_of,
+};
 use super::request::{params, select};
 use super::{AppState, html, redirect};
 use crate::graph::align::Relation;
 use crate::graph::{Graph, NodeIdx, NodeKind, Origin};
-use crate::text::{DiffKind, escape_html, word_diff};
 use crate::vocab::{Lang, RuleId};
 
 /// `GET /regles/{id}`.
@@ -355,18 +356,6 @@ fn in_force(g: &Graph, idx: NodeIdx) -> Option<InForce> {
         diff_html,
         diff_label,
     })
-}
-
-/// A word-level difference as HTML: removed words in `<del>`, added in `<ins>`.
-fn diff_html(old: &str, new: &str) -> String {
-    word_diff(old, new)
-        .iter()
-        .map(|p| match p.kind {
-            DiffKind::Same => escape_html(&p.text),
-            DiffKind::Removed => format!("<del>{}</del>", escape_html(&p.text)),
-            DiffKind::Added => format!("<ins>{}</ins>", escape_html(&p.text)),
-        })
-        .collect()
 }
 
 fn chapter_page(g: &Graph, idx: NodeIdx, scenarios: Vec<Link>) -> ChapterPage {
