@@ -88,7 +88,8 @@ impl Fts {
 }
 
 fn ranks(qs: &[Question], run: impl Fn(&str) -> Vec<String>) -> Summary {
-    let r: Vec<Option<usize>> = qs.iter().map(|q| eval::rank(&run(&q.query), &q.answers)).collect();
+    let one_id = |ids: Vec<String>| ids.into_iter().map(|id| vec![id]).collect::<Vec<_>>();
+    let r: Vec<Option<usize>> = qs.iter().map(|q| eval::rank(&one_id(run(&q.query)), &q.answers)).collect();
     Summary::of(&r)
 }
 

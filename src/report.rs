@@ -17,6 +17,7 @@ use crate::graph::Resolution;
 use crate::graph::align::Relation;
 use crate::graph::history::LinkKind;
 use crate::graph::{Counts, EditionIdx, Graph, LineAudit};
+pub use crate::text::plural;
 use crate::vocab::Anomaly;
 
 /// One document's part of the report.
@@ -357,9 +358,4 @@ impl CheckReport {
             );
         }
     }
-}
-
-/// « 1 règle », « 3 règles ».
-pub fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n > 1 { many } else { one })
 }

@@ -114,6 +114,11 @@ pub fn word_diff(old: &str, new: &str) -> Vec<DiffPiece> {
     out
 }
 
+/// « 1 règle », « 3 règles ».
+pub fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n > 1 { many } else { one })
+}
+
 /// Lowercases and removes accents: « Règle » → « regle ». Used for look-ups,
 /// never for display.
 pub fn fold(text: &str) -> String {

@@ -58,21 +58,20 @@ pub fn shared(relative: &str) -> Option<PathBuf> {
     }
 }
 
-/// The two current English editions (`shared/corpus/*.txt`), oldest first,
-/// or `None` after [`skip`].
+/// The two newest English editions, as `rules/` embeds them (copied from
+/// `shared/corpus/`), oldest first. `Some` always: the name says what the
+/// tests that used to read them from `shared/` need.
 pub fn english_editions() -> Option<Vec<PathBuf>> {
-    let dir = shared("corpus")?;
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "txt"))
-        .collect();
-    files.sort();
-    assert_eq!(files.len(), 2, "deux éditions anglaises attendues dans shared/corpus");
-    Some(files)
+    let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+    Some(
+        ["en-2025-11-14-comprehensive-rules.txt", "en-2026-01-16-comprehensive-rules.txt"]
+            .map(|f| rules.join(f))
+            .to_vec(),
+    )
 }
 
-/// The embedded French corpus.
+/// The embedded corpus: the French documents, the English editions they
+/// translate and the two newest English editions.
 pub fn french() -> &'static Graph {
     static G: OnceLock<Graph> = OnceLock::new();
     G.get_or_init(|| {
@@ -82,28 +81,31 @@ pub fn french() -> &'static Graph {
     })
 }
 
-/// The French corpus with the newest English edition beside it, or `None`
-/// after [`skip`].
+/// The embedded corpus (it holds the English edition in force); `Some` always.
 pub fn french_and_english() -> Option<&'static Graph> {
-    let g = french_and_english_if_present();
-    if g.is_none() {
-        skip("le test entier, faute de l'édition anglaise 2026-01-16 (shared/corpus)");
-    }
-    g
+    Some(french())
 }
 
-/// The French corpus with the newest English edition beside it, if
-/// `shared/` is here; the caller says what it skips.
+/// The embedded corpus; `Some` always.
 pub fn french_and_english_if_present() -> Option<&'static Graph> {
-    static G: OnceLock<Option<Graph>> = OnceLock::new();
+    Some(french())
+}
+
+/// The French documents of `rules/` alone, without the English editions:
+/// what a corpus without the rules in force looks like.
+pub fn french_only() -> &'static Graph {
+    static G: OnceLock<Graph> = OnceLock::new();
     G.get_or_init(|| {
-        shared_dir()?;
-        let newest = english_editions()?.pop()?;
-        let loaded = arbitre::load_with(&[newest]);
+        let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+        let files: Vec<PathBuf> = std::fs::read_dir(&rules)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("fr-")))
+            .collect();
+        let loaded = arbitre::load(&files);
         assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
-        Some(loaded.graph)
+        loaded.graph
     })
-    .as_ref()
 }
 
 /// Parses a rule id.

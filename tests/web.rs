@@ -45,10 +45,17 @@ async fn home_page() {
     assert_eq!(headers.get(header::CONTENT_TYPE).unwrap(), "text/html; charset=utf-8");
     assert!(body.contains("<html lang=\"fr\">"));
     assert!(body.contains("name=\"q\"") && body.contains("autofocus"), "the search box has focus");
+    // One table of contents: the rules in force, under French titles, the
+    // chapters with French text marked.
+    assert!(body.contains("Sommaire des règles en vigueur (2026-01-16)"));
     assert!(body.contains(
-        "<a href=\"/regles/608\">608. Résoudre les sorts et les capacités</a> <span class=\"badge\">texte</span>"
+        "<a href=\"/regles/608\">608. Résoudre les sorts et les capacités</a> <span class=\"badge\">français</span>"
     ));
-    assert!(body.contains("609. Effets</a></li>"), "a chapter known by its title only, without the badge");
+    assert!(
+        body.contains("<a href=\"/regles/609\">609. Effets</a></li>"),
+        "a chapter in English only, without the badge"
+    );
+    assert!(body.contains("<a href=\"/regles/702\">702. Capacités mot-clé</a></li>"), "{body}");
     assert!(
         body.contains("fr 2011-02-04 : 3 documents, 74 règles") && body.contains("fr 2024-03-08 : 1 document"),
         "editions loaded"
@@ -69,14 +76,22 @@ async fn rule_page() {
         "id=\"R6082b-ex2\"",
         "href=\"/regles/608.2a\" data-preview=\"/api/regles/608.2a\">← 608.2a</a>",
         "href=\"/regles/608.2c\" data-preview=\"/api/regles/608.2c\">608.2c →</a>",
-        "data-cite=\"RC 608.2b\" data-permalink=\"/regles/608.2b\" hidden>Citer</button>",
-        "<a class=\"permalink\" href=\"/regles/608.2b\">Lien permanent : RC 608.2b — /regles/608.2b</a>",
+        // The 2011 French text, cited by its number in force, with its edition.
+        "<p class=\"meta\">Texte français, édition fr 2011-02-04, traduction de la règle 608.2b de l&#39;édition en 2011-02-04</p>",
+        "data-cite=\"RC 608.2b (texte français de 2011)\" data-permalink=\"/regles/608.2b?edition=fr-2011-02-04\" hidden>Citer</button>",
+        // The rule in force beside it, and what changed since 2011.
+        "<p class=\"notice\" role=\"note\">Ce texte date de 2011 ; la règle a changé depuis.",
+        "<summary><a href=\"/regles/608.2b?edition=en-2026-01-16\">En vigueur (2026-01-16) : 608.2b</a></summary>",
+        "<del>The spell or ability is countered if</del><ins>If</ins>",
+        "<ins>doesn’t resolve.",
+        "<a href=\"/regles/608.2b/historique\">Historique de la règle",
         "Source : rules/fr-2011-608-resoudre-les-sorts.txt, ligne 43",
     ] {
         assert!(body.contains(expected), "{expected}");
     }
     let cited = &body[body.find("Cité par").unwrap()..];
-    assert!(cited.contains(">608.2</a>") && cited.contains(">608.3a</a>"), "backlinks");
+    // The 2011 608.3a cites it; it is 608.3c in force.
+    assert!(cited.contains(">608.2</a>") && cited.contains(">608.3c</a>"), "backlinks");
     insta::assert_snapshot!("page_608_2b", body);
 }
 
@@ -84,13 +99,17 @@ async fn rule_page() {
 async fn references_are_links_and_ranges_expand() {
     let (_, _, body) = get("/regles/608.2").await;
     assert!(body.contains("<a class=\"ref\" href=\"/regles/608.2c\" data-preview=\"/api/regles/608.2c\">608.2c-j</a>"));
+    // « 608.2c-j » in 2011 numbering: each target leads to its 2011 French
+    // text, at its address in force (the 2011 608.2g is 608.2h since 608.2f
+    // was added in between).
     let expansion = &body[body.find("<p class=\"expansion\">").unwrap()..];
-    for letter in ["c", "d", "e", "f", "g", "h", "i", "j"] {
-        assert!(expansion.contains(&format!("href=\"/regles/608.2{letter}\"")), "608.2{letter}");
+    for (then, now) in [("c", "c"), ("d", "d"), ("e", "e"), ("f", "g"), ("g", "h"), ("j", "k")] {
+        assert!(expansion.contains(&format!("href=\"/regles/608.2{now}\"")), "608.2{then} → 608.2{now}: {expansion}");
     }
-    // A reference whose text is not in the corpus links to the chapter known by title.
+    // A reference to a rule no French text has leads to the rule in force,
+    // never to a chapter known by its title only.
     let (_, _, body) = get("/regles/608.2a").await;
-    assert!(body.contains("class=\"ref titre-seul\" href=\"/regles/603\""), "{body}");
+    assert!(!body.contains("titre-seul") && body.contains("href=\"/regles/603."), "{body}");
     // Subrules on their rule's page have both anchors.
     let (_, _, body) = get("/regles/608.2").await;
     assert!(body.contains("id=\"R6082b\"") && body.contains("id=\"608.2b\""));
@@ -123,16 +142,17 @@ async fn canonical_addresses() {
 
 #[actix_web::test]
 async fn english_passages_are_marked() {
-    let (_, _, body) = get("/regles/701.8c").await;
+    let (_, _, body) = get("/regles/701.8c?edition=fr-2024-03-08").await;
     assert!(body.contains("<div class=\"text\" lang=\"en\"><p>If a card is discarded"), "{body}");
     assert!(
         body.contains("<p class=\"untranslated\">Non traduit : le document français donne ce texte en anglais.</p>")
     );
-    let (_, _, body) = get("/regles/701.8").await;
-    assert!(body.contains("<section class=\"passage depth-1\" id=\"R7018c\" lang=\"en\">"));
-    assert!(body.contains("701.8c</a> <span class=\"untranslated\" lang=\"fr\">non traduit</span>"), "{body}");
+    let (_, _, body) = get("/regles/701.8?edition=fr-2024-03-08").await;
+    // Cited by its number in force: the 2024 701.8 (Discard) is 701.9 today.
+    assert!(body.contains("<section class=\"passage depth-1\" id=\"R7019c\" lang=\"en\">"), "{body}");
+    assert!(body.contains("701.9c</a> <span class=\"untranslated\" lang=\"fr\">non traduit</span>"), "{body}");
     // French text is not marked.
-    let (_, _, body) = get("/regles/701.8a").await;
+    let (_, _, body) = get("/regles/701.8a?edition=fr-2024-03-08").await;
     assert!(!body.contains("untranslated"), "{body}");
 }
 
@@ -147,20 +167,25 @@ async fn chapter_and_section_pages() {
     assert!(body.contains("Salve d&#39;aura"), "examples with their rules");
     insta::assert_snapshot!("page_608", body);
 
+    // A chapter in force with no French text: in English, under its French title.
     let (status, _, body) = get("/regles/609").await;
     assert_eq!(status, StatusCode::OK);
-    assert!(body.contains("Le texte de ce chapitre n'est pas dans le corpus"), "{body}");
+    assert!(body.contains("<span class=\"title\">Effets</span>"), "{body}");
+    assert!(body.contains("<section class=\"passage depth-0\" id=\"R6091\" lang=\"en\">"), "{body}");
 
     let (_, _, body) = get("/regles/6").await;
     assert!(body.contains(
-        "<a href=\"/regles/608\">608. Résoudre les sorts et les capacités</a> <span class=\"badge\">texte</span>"
+        "<a href=\"/regles/608\">608. Résoudre les sorts et les capacités</a> <span class=\"badge\">français</span>"
     ));
     assert!(body.contains("609. Effets"));
+    // The chapter in the French document alone, as printed, by its edition.
+    let (_, _, body) = get("/regles/609?edition=fr-2024-03-08").await;
+    assert!(body.contains("Le texte de ce chapitre n'est pas dans le corpus"), "{body}");
 }
 
 #[actix_web::test]
 async fn duplicates_stay_reachable() {
-    let (_, _, first) = get("/regles/205.4f").await;
+    let (_, _, first) = get("/regles/205.4f?edition=fr-2011-02-04").await;
     assert!(first.contains("neigeux") && first.contains("Un autre texte est imprimé sous ce même numéro"));
     assert!(first.contains("href=\"/regles/205.4f?edition=fr-2011-02-04&#38;occurrence=2\""), "{first}");
     let (status, _, second) = get("/regles/205.4f?edition=fr-2011-02-04&occurrence=2").await;
@@ -199,7 +224,7 @@ async fn search_page() {
 async fn search_suggestions() {
     let (_, _, body) = get("/recherche?q=608.2z").await;
     assert!(body.contains("Aucune règle ne correspond"));
-    assert!(body.contains("Règles proches :") && body.contains("href=\"/regles/608.2k\""), "{body}");
+    assert!(body.contains("Règles proches :") && body.contains("href=\"/regles/608.2p\""), "{body}");
     let (_, _, body) = get("/recherche?q=pyrcolasme").await;
     assert!(
         body.contains("Mots inconnus remplacés par : <a href=\"/recherche?q=pyroclasme\">pyroclasme</a>"),
@@ -256,9 +281,43 @@ async fn json_api() {
         assert_eq!(status, StatusCode::OK, "{edition}");
         let v: Value = serde_json::from_str(&body).unwrap();
         assert_eq!((v["id"].as_str(), v["edition"].as_str()), (Some("701.15a"), Some("2024-03-08")));
+        // Its counterpart in force, found by content: 701.19a, not 701.15a (Goad).
+        assert_eq!(v["current"]["id"], "701.19a", "{v}");
+        assert_eq!(
+            (v["current"]["relation"].as_str(), v["current"]["renumbered"].as_bool()),
+            (Some("same"), Some(true))
+        );
     }
-    let (status, _, _) = get("/api/regles/701.15a?edition=2011-02-04").await;
+    let (status, _, _) = get("/api/regles/701.15a?edition=fr-2011-02-04").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
+    // The versions come from the alignment: one per edition that has the rule.
+    let (_, _, body) = get("/api/regles/608.2h").await;
+    let v: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(
+        (v["id"].as_str(), v["edition"].as_str(), v["language"].as_str()),
+        (Some("608.2g"), Some("2011-02-04"), Some("fr"))
+    );
+    assert_eq!(
+        v["current"],
+        serde_json::json!({ "id": "608.2h", "edition": "2026-01-16", "language": "en", "relation": "changed", "renumbered": true })
+    );
+    let versions: Vec<(String, String)> = v["versions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| {
+            (
+                x["id"].as_str().unwrap().to_string(),
+                format!("{}-{}", x["language"].as_str().unwrap(), x["edition"].as_str().unwrap()),
+            )
+        })
+        .collect();
+    assert!(versions.contains(&("608.2g".into(), "en-2011-02-04".into())), "{versions:?}");
+    assert!(versions.contains(&("608.2h".into(), "en-2026-01-16".into())), "{versions:?}");
+    assert!(
+        !versions.iter().any(|(id, ed)| id == "608.2g" && ed == "en-2026-01-16"),
+        "no pairing by number: {versions:?}"
+    );
 
     let (status, _, body) = get("/api/regles/608.2z").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
@@ -271,7 +330,7 @@ async fn errors_are_french_pages() {
     let (status, _, body) = get("/regles/608.2z").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert!(body.contains("La règle 608.2z n&#39;existe pas dans le corpus"));
-    assert!(body.contains("Règles proches :") && body.contains("href=\"/regles/608.2k\""));
+    assert!(body.contains("Règles proches :") && body.contains("href=\"/regles/608.2p\""));
     assert!(body.contains("<input id=\"q2\" name=\"q\" type=\"search\">"), "a search box");
     insta::assert_snapshot!("page_404_rule", body);
 
@@ -412,9 +471,8 @@ async fn an_example_step_by_step() {
     assert!(body.contains("Étape 2 — Modification de Croisade"));
     assert!(body.contains("class=\"comment\">En réponse, Rob donne à Croisade"));
     assert!(body.contains("protection contre le blanc</span>"), "the board shows the ability gained");
-    // A rule without text in the corpus links to its chapter, and says so.
-    assert!(body.contains("href=\"/regles/613\""), "613.1 → chapter 613");
-    assert!(body.contains("title=\"texte absent du corpus : 613"));
+    // A rule cited by the engine opens its text in force.
+    assert!(body.contains("href=\"/regles/613.1\""), "613.1 in force: {body}");
     // Last step: the resolution, the board, the result, the check.
     let (_, _, body) = get(&format!("{base}?etape=3")).await;
     assert!(body.contains("data-preview=\"/api/regles/608.2b\">RC 608.2b</a>"));

@@ -204,11 +204,13 @@ impl Graph {
         SourceView { path: self.document_of(idx).path.clone(), line }
     }
 
-    /// The id a citation is shown under: an example is cited under its rule.
+    /// The id a citation is shown under: an example is cited under its
+    /// rule, a rule by the number a judge cites it by ([`Graph::cited_label`]).
     pub fn citing_label(&self, idx: NodeIdx) -> String {
         let n = self.node(idx);
         match (n.kind, n.parent) {
-            (NodeKind::Example, Some(p)) => self.node(p).label(),
+            (NodeKind::Example, Some(p)) => self.cited_label(p),
+            _ if n.id.is_some() => self.cited_label(idx),
             _ => n.label(),
         }
     }

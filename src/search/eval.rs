@@ -54,14 +54,48 @@ pub fn parse(path: &str, text: &str) -> Result<Vec<Question>, FileError> {
     Ok(out)
 }
 
-/// A rule id in canonical form (`608.2B` → `608.2b`); other ids as they are.
+/// A rule id in canonical form (`608.2B` → `608.2b`, `FR:608.2b` →
+/// `fr:608.2b`); other ids as they are.
 pub fn normalize_id(id: &str) -> String {
-    crate::vocab::RuleId::parse_loose(id).map(|r| r.to_string()).unwrap_or_else(|_| id.to_string())
+    let (prefix, rest) = match id.split_once(':') {
+        Some((l, r)) if crate::vocab::Lang::parse(l).is_some() => (format!("{}:", l.to_lowercase()), r.trim()),
+        _ => (String::new(), id),
+    };
+    let rule = crate::vocab::RuleId::parse_loose(rest).map(|r| r.to_string()).unwrap_or_else(|_| rest.to_string());
+    format!("{prefix}{rule}")
 }
 
-/// The rank of the first acceptable id among `results` (1-based, within [`DEPTH`]).
-pub fn rank(results: &[String], answers: &[String]) -> Option<usize> {
-    results.iter().take(DEPTH).position(|r| answers.contains(r)).map(|p| p + 1)
+/// The ids a result answers to. A rule is one rule whatever its text's
+/// language and edition: `fr:N` with N its number in the French document
+/// that has it (translated or left in English), `en:N` with N its number in
+/// force, and a plain number as either, or as the result's own number in
+/// its edition (query files without prefix were written against the French
+/// documents, or against the English rules in force). An article, its slug.
+pub fn ids_of(graph: &crate::Graph, node: crate::graph::NodeIdx) -> Vec<String> {
+    let n = graph.node(node);
+    if n.id.is_none() {
+        return vec![n.label()];
+    }
+    let own = std::slice::from_ref(&node);
+    let french: Vec<String> = graph
+        .lineage(node)
+        .unwrap_or(own)
+        .iter()
+        .filter(|&&m| graph.edition(graph.node(m).edition).language == crate::vocab::Lang::Fr && graph.has_content(m))
+        .map(|&m| graph.node(m).label())
+        .collect();
+    let in_force = graph.in_force(node).map(|c| graph.node(c).label()).unwrap_or_else(|| n.label());
+    let mut ids = vec![format!("en:{in_force}"), in_force, n.label()];
+    for f in french {
+        ids.push(format!("fr:{f}"));
+        ids.push(f);
+    }
+    ids
+}
+
+/// The rank of the first result answering to an acceptable id (1-based, within [`DEPTH`]).
+pub fn rank(results: &[Vec<String>], answers: &[String]) -> Option<usize> {
+    results.iter().take(DEPTH).position(|ids| ids.iter().any(|i| answers.contains(i))).map(|p| p + 1)
 }
 
 /// MRR@10, recall@1 and recall@5 over ranks.
@@ -100,7 +134,7 @@ pub struct Outcome {
     pub answers: Vec<String>,
     /// The rank of the first acceptable result, if within the first ten.
     pub rank: Option<usize>,
-    /// The first results' ids.
+    /// The first results, by the number a judge cites them by.
     pub results: Vec<String>,
 }
 
@@ -114,9 +148,10 @@ pub fn run(
     let outcomes: Vec<Outcome> = questions
         .iter()
         .map(|q| {
-            let results: Vec<String> =
-                index.search(graph, &q.query, DEPTH, filters).hits.iter().map(|h| graph.node(h.node).label()).collect();
-            Outcome { query: q.query.clone(), answers: q.answers.clone(), rank: rank(&results, &q.answers), results }
+            let hits = index.search(graph, &q.query, DEPTH, filters).hits;
+            let ids: Vec<Vec<String>> = hits.iter().map(|h| ids_of(graph, h.node)).collect();
+            let results = hits.iter().map(|h| graph.cited_label(h.node)).collect();
+            Outcome { query: q.query.clone(), answers: q.answers.clone(), rank: rank(&ids, &q.answers), results }
         })
         .collect();
     let ranks: Vec<Option<usize>> = outcomes.iter().map(|o| o.rank).collect();
@@ -134,8 +169,9 @@ mod tests {
         assert_eq!(q[0].answers, ["608.2b", "608.2c"]);
         assert_eq!(q[1].line, 4);
         assert!(parse("f", "sans tabulation").unwrap_err().to_string().contains("f, ligne 1"));
-        let results: Vec<String> = ["1", "608.2c", "2"].map(String::from).to_vec();
+        let results: Vec<Vec<String>> = ["1", "608.2c", "2"].map(|r| vec![r.to_string()]).to_vec();
         assert_eq!(rank(&results, &q[0].answers), Some(2));
+        assert_eq!(normalize_id("FR:608.2B"), "fr:608.2b");
         let s = Summary::of(&[Some(1), Some(2), None, Some(5)]);
         assert_eq!(s.mrr_at_10, (1.0 + 0.5 + 0.2) / 4.0);
         assert_eq!((s.recall_at_1, s.recall_at_5), (0.25, 0.75));

@@ -22,7 +22,7 @@ use super::{AppState, html, redirect};
 use crate::graph::align::{Alignment, Relation};
 use crate::graph::history::LinkKind;
 use crate::graph::{EditionIdx, Graph, NodeIdx, NodeKind};
-use crate::report::plural;
+use crate::text::plural;
 use crate::vocab::RuleId;
 
 /// Rules shown with their text or diff in one group of a comparison; the

@@ -67,7 +67,8 @@ fn place_of(g: &Graph, idx: NodeIdx) -> NodeIdx {
 /// when the node is in them or translates them, with French titles.
 fn breadcrumb(g: &Graph, idx: NodeIdx) -> Vec<Link> {
     let mut chain = Vec::new();
-    let mut up = g.node(place_of(g, idx)).parent;
+    let place = place_of(g, idx);
+    let mut up = g.node(place).parent;
     while let Some(p) = up {
         let n = g.node(p);
         let title = g.french_title(p).or(n.title.as_deref());
@@ -75,7 +76,8 @@ fn breadcrumb(g: &Graph, idx: NodeIdx) -> Vec<Link> {
             (Some(t), NodeKind::Section | NodeKind::Chapter) => format!("{}. {t}", n.label()),
             _ => n.label(),
         };
-        chain.push(Link { label, url: url_of(g, p).unwrap_or_default(), preview: None, note: String::new() });
+        let shown = if place == idx { p } else { g.shown(p) };
+        chain.push(Link { label, url: url_of(g, shown).unwrap_or_default(), preview: None, note: String::new() });
         up = n.parent;
     }
     chain.push(Link { label: "Sommaire".into(), url: "/".into(), preview: None, note: String::new() });
@@ -231,16 +233,21 @@ fn rule_page(g: &Graph, idx: NodeIdx, scenarios: Vec<Link>) -> RulePage {
     let place = place_of(g, idx);
     let citing = g.cited_by(idx).chain(g.cited_by(place).filter(|_| place != idx));
     for e in citing {
-        let from = g.node(e.from);
-        let mut l = link(g, e.from, None);
-        l.label = g.citing_label(e.from);
+        // A rule in force that cites is shown as its number shows it (its French text, if any).
+        let citer = match g.node(e.from).kind {
+            NodeKind::Rule | NodeKind::Subrule if g.current() == Some(g.node(e.from).edition) => g.shown(e.from),
+            _ => e.from,
+        };
+        let from = g.node(citer);
+        let mut l = link(g, citer, None);
+        l.label = g.citing_label(citer);
         match from.kind {
             NodeKind::Example => l.note = "(exemple)".into(),
             NodeKind::Glossary => l.note = "(glossaire)".into(),
             NodeKind::Prose => l.note = format!("({})", from.title.as_deref().unwrap_or("")),
             _ => {}
         }
-        if from.edition != n.edition {
+        if from.edition != n.edition && Some(from.edition) != g.current() {
             l.note = format!("{} édition {}", l.note, g.edition(from.edition).label()).trim().to_string();
         }
         if !cited_by.iter().any(|c| c.url == l.url && c.label == l.label) {

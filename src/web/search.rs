@@ -15,7 +15,7 @@ use super::pages::{FilterOption, Layout, Link, ResultView, SearchPage};
 use super::render::{key_of, lang_of, nearest, url_of};
 use super::request::{PAGE, filters, params};
 use super::{AppState, html, redirect};
-use crate::graph::Graph;
+use crate::graph::{EditionIdx, Graph};
 use crate::search::Results;
 use crate::vocab::RuleId;
 
@@ -53,10 +53,18 @@ fn render(g: &Graph, query: &str, p: &HashMap<String, String>, results: Option<R
     let sections = (1..=9u8)
         .filter_map(|s| {
             let n = g.find(RuleId::Section(s))?;
-            Some((s.to_string(), format!("{s}. {}", g.node(n).title.as_deref().unwrap_or(""))))
+            let title = g.french_title(n).or(g.node(n).title.as_deref()).unwrap_or("");
+            Some((s.to_string(), format!("{s}. {title}")))
         })
         .collect();
-    let editions = g.editions().iter().filter(|ed| ed.date.is_some()).map(|ed| (key_of(ed), ed.label())).collect();
+    // The editions searched: the rules in force and the French texts (older
+    // editions are history, not indexed).
+    let searched = |e: EditionIdx| g.current().is_none_or(|c| c == e || g.is_translation(e));
+    let editions = (0..g.editions().len())
+        .map(|i| EditionIdx(i as u16))
+        .filter(|&e| g.edition(e).date.is_some() && searched(e))
+        .map(|e| (key_of(g.edition(e)), g.edition(e).label()))
+        .collect();
     let languages = vec![("fr".to_string(), "français".to_string()), ("en".to_string(), "anglais".to_string())];
 
     let (mut results_view, mut nearest_links, mut corrections, mut shown, mut elapsed) =
@@ -70,7 +78,7 @@ fn render(g: &Graph, query: &str, p: &HashMap<String, String>, results: Option<R
             .map(|h| {
                 let n = g.node(h.node);
                 ResultView {
-                    id: n.label(),
+                    id: g.cited_label(h.node),
                     url: url_of(g, h.node).unwrap_or_default(),
                     title: g.display_title(h.node).unwrap_or_default().to_string(),
                     edition: format!("édition {}", g.edition(n.edition).label()),
