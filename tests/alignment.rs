@@ -202,3 +202,100 @@ fn gold_set_of_french_and_english_pairs() {
     assert!(total >= 100 && accuracy >= 0.97, "{paired}/{total}\n{}", misses.join("\n"));
     assert!(misses.is_empty(), "{}", misses.join("\n"));
 }
+
+/// Keyword actions inserted between 2024-03-08 and 2025-11-14 push most of
+/// chapter 701 down: those rules are renumbered, not changed — a shifted
+/// chapter is not reported as mass changes.
+#[test]
+fn a_shifted_chapter_is_renumbered_not_changed() {
+    let g = g();
+    let (old, new) = (edition(g, Lang::En, "2024-03-08"), edition(g, Lang::En, "2025-11-14"));
+    let c = g.compare(old, new);
+    let in_701: Vec<_> = c.renumbered.iter().filter(|r| r.to.starts_with("701.")).collect();
+    let changed = in_701.iter().filter(|r| c.changed.contains(&r.to)).count();
+    assert!(in_701.len() > 200, "{}", in_701.len());
+    assert!(changed * 10 < in_701.len(), "{changed} of {} renumbered rules of 701 also changed", in_701.len());
+    assert!(in_701.iter().any(|r| (r.from.as_str(), r.to.as_str()) == ("701.15a", "701.19a")));
+}
+
+/// A rule split in two and a rule merged into another, read by hand: the
+/// 2011 106.4a (announcing mana when passing priority, and after paying)
+/// became 106.4a (after paying) and 106.4b (when passing priority); in
+/// 2026, « Friends forever » (702.124k) joined the list of 702.124i.
+#[test]
+fn splits_and_merges_are_reported() {
+    let g = g();
+    let en = |d: &str| edition(g, Lang::En, d);
+    let c = g.compare(en("2011-02-04"), en("2024-03-08"));
+    let split: Vec<(Vec<String>, Vec<String>)> = c.split.iter().map(|r| (r.from.clone(), r.to.clone())).collect();
+    assert!(split.contains(&(vec!["106.4a".into()], vec!["106.4a".into(), "106.4b".into()])), "{split:?}");
+    let c = g.compare(en("2025-11-14"), en("2026-01-16"));
+    assert!(c.split.is_empty(), "{:?}", c.split);
+    let merged: Vec<(Vec<String>, Vec<String>)> = c.merged.iter().map(|r| (r.from.clone(), r.to.clone())).collect();
+    assert_eq!(merged, [(vec!["702.124i".to_string(), "702.124k".into()], vec!["702.124i".to_string()])]);
+    // A new rule worded like an old one is not a split of it (122.9, new in 2025, is modelled on 122.8).
+    let c = g.compare(en("2024-03-08"), en("2025-11-14"));
+    assert!(!c.split.iter().any(|r| r.from == ["122.8"]), "{:?}", c.split);
+}
+
+/// A rule's history follows it through renumbering, in both languages.
+#[test]
+fn history_follows_a_rule_through_renumbering() {
+    let g = g();
+    let n = node(g, edition(g, Lang::Fr, "2011-02-04"), "608.2g");
+    let h: Vec<String> = g
+        .history(n)
+        .iter()
+        .map(|e| format!("{} {}-{}", e.rule.id, e.rule.language, e.rule.edition.as_deref().unwrap_or("")))
+        .collect();
+    assert_eq!(
+        h,
+        [
+            "608.2g en-2011-02-04",
+            "608.2g fr-2011-02-04",
+            "608.2h en-2024-03-08",
+            "608.2h en-2025-11-14",
+            "608.2h en-2026-01-16"
+        ]
+    );
+    let entries = g.history(n);
+    assert_eq!(entries[1].translates.as_ref().map(|t| t.id.as_str()), Some("608.2g"));
+    assert_eq!(entries[2].renumbered_from.as_deref(), Some("608.2g"));
+    assert_eq!(entries[2].change, Some(Relation::Changed));
+    assert_eq!(entries[4].change, Some(Relation::Same));
+}
+
+/// With the archive beside the embedded corpus (fourteen editions, 2008–2025,
+/// ASCII, Windows-1252 and UTF-8 with BOM, CRLF or bare CR), every edition is
+/// linked to the next and a rule's history goes through all of them; the two
+/// archive files that `rules/` embeds are not read twice.
+#[test]
+fn history_across_the_archive() {
+    let Some(archive) = crate::common::shared("corpus/archive") else { return };
+    let loaded = arbitre::load_with(&[archive]);
+    assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
+    let twice: Vec<&String> =
+        loaded.skipped.iter().filter(|(_, why)| why.starts_with("déjà chargé")).map(|(p, _)| p).collect();
+    assert_eq!(twice.len(), 2, "{twice:?}");
+    let g = &loaded.graph;
+    let english: Vec<_> = g.editions().iter().filter(|e| e.language == Lang::En).collect();
+    assert_eq!(english.len(), 16, "14 archived editions, 2 of them embedded, and the 2 newest");
+    let successors = g.links().iter().filter(|l| l.kind == arbitre::graph::history::LinkKind::Successor).count();
+    assert_eq!(successors, 15);
+    // The legend rule: 704.5k in 2011, 704.5j today; every English edition has it.
+    let now = node(g, g.current().unwrap(), "704.5j");
+    let versions: Vec<String> = g
+        .history(now)
+        .iter()
+        .filter(|h| h.rule.language == Lang::En)
+        .map(|h| format!("{} {}", h.rule.edition.as_deref().unwrap_or(""), h.rule.id))
+        .collect();
+    assert_eq!(versions.len(), 16, "{versions:?}");
+    assert!(versions.contains(&"2011-02-04 704.5k".to_string()), "{versions:?}");
+    assert_eq!(versions.last().map(String::as_str), Some("2026-01-16 704.5j"));
+    // The French 205.4d cites the legend rule by its 2011 number: it still leads there.
+    let fr = edition(g, Lang::Fr, "2011-02-04");
+    let edge = g.references(node(g, fr, "205.4d")).iter().find(|e| e.target.to_string() == "704.5k").cloned();
+    let to = g.leads_to(&edge.expect("205.4d cites 704.5k")).node().expect("leads somewhere");
+    assert_eq!(g.node(to).label(), "704.5j");
+}

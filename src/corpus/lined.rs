@@ -40,7 +40,8 @@ static FRENCH_HEADER: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"Règles\s+FR\s*\[(\d{1,2}/\d{1,2}/\d{4})\]").unwrap());
 static US_HEADER: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"Règles\s+US\s*\[(\d{1,2}/\d{1,2}/\d{4})\]").unwrap());
 static EFFECTIVE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?:effective as of|en vigueur (?:à partir )?(?:du|le))\s+([^.]+?)\.?\s*$").unwrap()
+    // « effective as of » since 2009; « current as of » in the editions of 2008.
+    Regex::new(r"(?i)(?:(?:effective|current) as of|en vigueur (?:à partir )?(?:du|le))\s+([^.]+?)\.?\s*$").unwrap()
 });
 
 /// Headings longer than this are paragraphs that happen to start with a number.
@@ -276,6 +277,9 @@ mod tests {
              Example: one.\n     More text.\n\nGlossary\n\nAbandon\nTo turn… See rule 701.33.\n\nAbility\n1. Text.\n2. Object.\n\nCredits\n\nDesign: RG",
         );
         assert_eq!(meta.edition, Date::new(2026, 1, 16));
+        let (_, meta) =
+            run("Magic: The Gathering Comprehensive Rules\r\n\r\nThese rules are current as of October 1, 2008.\r\n");
+        assert_eq!(meta.edition, Date::new(2008, 10, 1), "the 2008 wording");
         let glossary: Vec<_> = items
             .iter()
             .filter_map(|i| match &i.kind {

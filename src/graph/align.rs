@@ -11,7 +11,8 @@
 //! 2. the rules left pair by word similarity, within one section, each with
 //!    its most similar rule when that one also finds it most similar, with a
 //!    bonus when their parents are paired and when the number is the same —
-//!    `changed`;
+//!    `changed`; then, for what is still left, the same across sections with
+//!    a higher threshold (a rule moved to another section);
 //! 3. what is left is `removed` (old) or `added` (new).
 //!
 //! Cross-language pairs (a French text and the English edition it
@@ -173,6 +174,28 @@ impl Alignment {
 /// The least word similarity (Dice coefficient) for two rules to be the
 /// same rule changed.
 const MIN_SIMILARITY: f32 = 0.5;
+/// The same across sections, for the rules still left: a rule that moved to
+/// another section (the 2009 renumbering sent the legend rule from 420.5e to
+/// 704.5k, « in play » becoming « on the battlefield ») must say nearly the same.
+const MIN_SIMILARITY_ACROSS_SECTIONS: f32 = 0.75;
+
+/// Where step 2 looks for a rule's counterpart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Scope {
+    /// In the same section, from [`MIN_SIMILARITY`].
+    Section,
+    /// In any section, from [`MIN_SIMILARITY_ACROSS_SECTIONS`], for what is left.
+    Anywhere,
+}
+
+impl Scope {
+    fn threshold(self) -> f32 {
+        match self {
+            Scope::Section => MIN_SIMILARITY,
+            Scope::Anywhere => MIN_SIMILARITY_ACROSS_SECTIONS,
+        }
+    }
+}
 /// Added to the similarity of two rules whose parents are paired.
 const PARENT_BONUS: f32 = 0.15;
 /// Added to the similarity of two rules with the same number.
@@ -240,7 +263,8 @@ impl Graph {
         let mut old_to_new: HashMap<NodeIdx, (NodeIdx, Relation)> = HashMap::new();
         let mut taken: HashMap<NodeIdx, NodeIdx> = HashMap::new();
         pair_identical(olds, news, &mut old_to_new, &mut taken);
-        self.pair_similar(olds, news, &mut old_to_new, &mut taken);
+        self.pair_similar(olds, news, &mut old_to_new, &mut taken, Scope::Section);
+        self.pair_similar(olds, news, &mut old_to_new, &mut taken, Scope::Anywhere);
         let exact = |n: NodeIdx| (&self.node(n).title, &self.node(n).text);
         let mut pairs: Vec<Pair> = olds
             .iter()
@@ -273,10 +297,11 @@ impl Graph {
         news: &[Content],
         old_to_new: &mut HashMap<NodeIdx, (NodeIdx, Relation)>,
         taken: &mut HashMap<NodeIdx, NodeIdx>,
+        scope: Scope,
     ) {
         let left_old: Vec<&Content> = olds.iter().filter(|c| !old_to_new.contains_key(&c.node)).collect();
         let left_new: Vec<&Content> = news.iter().filter(|c| !taken.contains_key(&c.node)).collect();
-        let candidates = self.candidates(&left_old, &left_new);
+        let candidates = self.candidates(&left_old, &left_new, scope);
         loop {
             // Each rule's best partner among those not yet paired: score,
             // partner's rank in its edition (the last of equal scores wins), partner.
@@ -289,7 +314,7 @@ impl Graph {
                 let parents = self.node(c.old).parent.zip(self.node(c.new).parent);
                 let paired_parents = parents.is_some_and(|(pa, pb)| old_to_new.get(&pa).is_some_and(|(n, _)| *n == pb));
                 let s = c.base + if paired_parents { PARENT_BONUS } else { 0.0 };
-                if s < MIN_SIMILARITY {
+                if s < scope.threshold() {
                     continue;
                 }
                 let better = |slot: Option<&(f32, usize, NodeIdx)>, rank: usize| {
@@ -324,9 +349,10 @@ impl Graph {
     /// a section is scored, so each score must be cheap: the most frequent
     /// words are bits of a mask (their common count is one `count_ones`),
     /// the other words are counted through an inverted index.
-    fn candidates(&self, left_old: &[&Content], left_new: &[&Content]) -> Vec<Candidate> {
+    fn candidates(&self, left_old: &[&Content], left_new: &[&Content], scope: Scope) -> Vec<Candidate> {
         let (old_bags, new_bags) = Bag::all(left_old, left_new);
-        let bucket = |n: NodeIdx| self.node(n).id.map(|id| (id.section(), self.node(n).kind as u8));
+        let section = |id: crate::vocab::RuleId| if scope == Scope::Section { id.section() } else { 0 };
+        let bucket = |n: NodeIdx| self.node(n).id.map(|id| (section(id), self.node(n).kind as u8));
         // Per section and kind: the new rules, and where each rare word occurs among them.
         let mut buckets: HashMap<(u8, u8), (Vec<usize>, HashMap<u32, Vec<u32>>)> = HashMap::new();
         for (j, c) in left_new.iter().enumerate() {
@@ -337,7 +363,7 @@ impl Graph {
             }
             list.push(j);
         }
-        let floor = MIN_SIMILARITY - PARENT_BONUS - NUMBER_BONUS;
+        let floor = scope.threshold() - PARENT_BONUS - NUMBER_BONUS;
         let mut out = Vec::new();
         let mut rare_common: Vec<u16> = Vec::new();
         for (i, a) in left_old.iter().enumerate() {
@@ -359,7 +385,7 @@ impl Graph {
                 let common = wa.common_frequent(wb) + u32::from(rare_common[at]);
                 let number = if self.node(a.node).id == self.node(left_new[j].node).id { NUMBER_BONUS } else { 0.0 };
                 let base = 2.0 * common as f32 / total as f32 + number;
-                if base + PARENT_BONUS >= MIN_SIMILARITY {
+                if base + PARENT_BONUS >= scope.threshold() {
                     out.push(Candidate { old: a.node, new: left_new[j].node, old_rank: i, new_rank: j, base });
                 }
             }
