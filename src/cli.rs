@@ -151,7 +151,7 @@ enum Command {
         /// La nouvelle édition, de même.
         #[arg(value_name = "NOUVELLE")]
         new: String,
-        /// Sortie JSON : added[], removed[], renumbered[] (from, to), changed[], references_only[], glossary.
+        /// Sortie JSON : added[], removed[], renumbered[] (from, to), changed[], references_only[], split[], merged[], glossary.
         #[arg(long)]
         json: bool,
         #[command(flatten)]
@@ -344,6 +344,11 @@ fn compare(
     writeln!(out, "  {only}{}", list(&c.references_only))?;
     writeln!(out, "  {}{}", count(c.added.len(), "ajoutée", "ajoutées"), list(&c.added))?;
     writeln!(out, "  {}{}", count(c.removed.len(), "retirée", "retirées"), list(&c.removed))?;
+    let regrouped = |r: &crate::graph::align::Regrouped| format!("{} → {}", r.from.join(" + "), r.to.join(" + "));
+    let split: Vec<String> = c.split.iter().map(regrouped).collect();
+    writeln!(out, "  {}{}", count(split.len(), "scindée", "scindées"), list(&split))?;
+    let merged: Vec<String> = c.merged.iter().map(regrouped).collect();
+    writeln!(out, "  {}{}", count(merged.len(), "fusion", "fusions"), list(&merged))?;
     let gl = &c.glossary;
     writeln!(out, "Glossaire :")?;
     writeln!(out, "  {}{}", count(gl.added.len(), "terme ajouté", "termes ajoutés"), list(&gl.added))?;

@@ -215,7 +215,9 @@ async fn a_judge_searches_reads_previews_and_cites() {
     let grant = json!({ "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"], "origin": base });
     c.issue_cmd(Cdp("Browser.grantPermissions", grant)).await.unwrap();
     c.find(Locator::Css("button.cite")).await.unwrap().click().await.unwrap();
-    let expected = format!("RC 608.2b — {base}/regles/608.2b");
+    // The 2011 French text: cited by its number in force, with its edition,
+    // and a permalink to that edition.
+    let expected = format!("RC 608.2b (texte français de 2011) — {base}/regles/608.2b?edition=fr-2011-02-04");
     wait_until(&c, "return document.querySelector('.cite-status').textContent;").await;
     let copied = c
         .execute_async("navigator.clipboard.readText().then(arguments[0], e => arguments[0]('erreur : ' + e));", vec![])
@@ -223,10 +225,36 @@ async fn a_judge_searches_reads_previews_and_cites() {
         .unwrap();
     assert_eq!(copied, json!(expected));
 
+    // The 2011 French 608.2g, at 608.2h in force: the rule in force beside it,
+    // folded on a phone, open on a desktop, and the change notice.
+    viewport(&c, 360).await;
+    c.goto(&format!("{base}/regles/608.2h")).await.unwrap();
+    let notice = c.find(Locator::Css("p.notice")).await.unwrap().text().await.unwrap();
+    assert!(notice.starts_with("Ce texte date de 2011 ; la règle a changé depuis."), "{notice}");
+    let open = "return document.getElementById('en-vigueur').open;";
+    assert_eq!(c.execute(open, vec![]).await.unwrap(), json!(false), "folded on a phone");
+    let summary = c.find(Locator::Css("details.in-force summary")).await.unwrap().text().await.unwrap();
+    assert_eq!(summary, "En vigueur (2026-01-16) : 608.2h");
+    viewport(&c, 1280).await;
+    c.refresh().await.unwrap();
+    wait_until(&c, open).await;
+    let diff = c.find(Locator::Css("details.in-force p.diff del")).await.unwrap().text().await.unwrap();
+    assert!(diff.contains("itself or a target"), "{diff}");
+    fits_phone_and_desktop(&c, "regles_608.2h").await;
+
     // 360 px and 1280 px: nothing overflows horizontally; screenshots kept.
-    for page in ["/regles/608.2b", "/", "/recherche?q=salve+d%27aura", "/regles/608", "/regles/701"] {
+    for page in [
+        "/regles/608.2b",
+        "/",
+        "/recherche?q=salve+d%27aura",
+        "/regles/608",
+        "/regles/701",
+        "/changements",
+        "/changements/2025-11-14..2026-01-16",
+        "/regles/608.2h/historique",
+    ] {
         c.goto(&format!("{base}{page}")).await.unwrap();
-        let name = page.trim_start_matches('/').replace(['/', '?', '=', '%', '+'], "_");
+        let name = page.trim_start_matches('/').replace(['/', '?', '=', '%', '+', '.'], "_");
         fits_phone_and_desktop(&c, if name.is_empty() { "accueil" } else { &name }).await;
     }
     c.close().await.unwrap();

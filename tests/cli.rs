@@ -282,3 +282,50 @@ fn regle_in_one_edition() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("édition « 1999-01-01 » absente du corpus chargé"));
 }
+
+#[test]
+fn regle_historique_follows_renumbering() {
+    let o = arbitre(&["regle", "608.2h", "--historique"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.starts_with("Historique de RC 608.2h — 5 version(s)"), "{text}");
+    assert!(text.contains("608.2g — fr 2011-02-04 · traduction de 608.2g en 2011-02-04"), "{text}");
+    assert!(text.contains("608.2h — en 2024-03-08 · texte modifié · renumérotée (était 608.2g)"), "{text}");
+    let o = arbitre(&["regle", "608.2h", "--historique", "--json"]);
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let entries = v.as_array().unwrap();
+    assert_eq!(entries.len(), 5);
+    for key in ["rule", "text", "text_language", "change", "renumbered_from", "translates"] {
+        assert!(entries[0].get(key).is_some(), "{key}");
+    }
+}
+
+#[test]
+fn regle_json_says_what_is_in_force() {
+    // The French 2011 608.2g, under its number in force.
+    let o = arbitre(&["regle", "608.2h", "--json"]);
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!((v["id"].as_str(), v["language"].as_str()), (Some("608.2g"), Some("fr")));
+    assert_eq!(v["current"]["id"], "608.2h");
+    assert_eq!(v["current"]["relation"], "changed");
+    let versions = v["versions"].as_array().unwrap();
+    assert_eq!(versions.len(), 4, "{versions:?}");
+    for key in ["id", "edition", "language", "relation", "renumbered"] {
+        assert!(versions[0].get(key).is_some(), "{key}");
+    }
+    let text = stdout(&arbitre(&["regle", "608.2h"]));
+    assert!(text.starts_with("RC 608.2h — "), "{text}");
+    assert!(text.contains("Ce texte date de 2011 ; la règle a changé depuis"), "{text}");
+    assert!(text.contains("En vigueur (en 2026-01-16) : RC 608.2h"), "{text}");
+    assert!(text.contains("[-itself or a target that’s become illegal,-]{+itself,+}"), "{text}");
+}
+
+#[test]
+fn compare_reports_splits_merges_and_the_glossary() {
+    let o = arbitre(&["compare", "2025-11-14", "2026-01-16", "--json"]);
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["merged"], serde_json::json!([{ "from": ["702.124i", "702.124k"], "to": ["702.124i"] }]));
+    assert_eq!(v["split"], serde_json::json!([]));
+    let text = stdout(&arbitre(&["compare", "2025-11-14", "2026-01-16"]));
+    assert!(text.contains("702.124m → 702.124k"), "{text}");
+}

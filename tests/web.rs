@@ -668,3 +668,96 @@ fn only_html_fields_are_printed_unescaped() {
     // The check itself fails on anything else.
     assert_eq!(unescaped_in("<p{{ lang_attr|safe }}>{{ p.text_html|safe }}</p>"), ["lang_attr", "p.text_html"]);
 }
+
+#[actix_web::test]
+async fn what_changed_between_editions() {
+    let (status, _, body) = get("/changements").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        body.contains("<a href=\"/changements/en-2025-11-14..en-2026-01-16\">en 2025-11-14 → en 2026-01-16</a>"),
+        "{body}"
+    );
+    assert!(body.contains("5 modifiées, 3 renumérotées, 6 ajoutées, 1 retirée"), "{body}");
+    // The hand-read diff, as judges read it at an update.
+    let (status, _, body) = get("/changements/2025-11-14..2026-01-16").await;
+    assert_eq!(status, StatusCode::OK);
+    for expected in [
+        "<h1>Ce qui a changé : en 2025-11-14 → en 2026-01-16</h1>",
+        "<h2 id=\"modifiees\">Modifiées (5)</h2>",
+        "<h2 id=\"renumerotees\">Renumérotées (3)</h2>",
+        ">702.124m → 702.124k</a>",
+        "<h2 id=\"ajoutees\">Ajoutées (6)</h2>",
+        ">701.68a</a>",
+        ">702.124k</a>",
+        "702.124i + 702.124k → 702.124i",
+        "<h2 id=\"renvois\">Seuls les numéros cités changent (0)</h2>",
+        "Blight (ajouté)",
+        "Friends Forever (retiré)",
+    ] {
+        assert!(body.contains(expected), "{expected}");
+    }
+    assert!(body.contains("<del>") && body.contains("<ins>"), "word diffs");
+    // The form, and errors in French.
+    let (status, headers, _) = get("/changements?de=en-2025-11-14&a=en-2026-01-16").await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    assert_eq!(headers.get(header::LOCATION).unwrap(), "/changements/en-2025-11-14..en-2026-01-16");
+    let (status, _, body) = get("/changements/fr-2011-02-04..en-2026-01-16").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body.contains("ne sont pas de la même langue"), "{body}");
+    let (status, _, body) = get("/changements/1999-01-01..2026-01-16").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(body.contains("absente du corpus chargé"), "{body}");
+    let (status, _, _) = get("/changements/n-importe-quoi").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
+#[actix_web::test]
+async fn a_rules_history() {
+    let (status, _, body) = get("/regles/608.2h/historique").await;
+    assert_eq!(status, StatusCode::OK);
+    for expected in [
+        "<h1>Historique de RC 608.2h</h1>",
+        ">608.2h — édition en 2026-01-16</a>",
+        "en vigueur · même texte",
+        ">608.2h — édition en 2024-03-08</a>",
+        "renumérotée (était 608.2g) · texte modifié",
+        ">608.2g — édition fr 2011-02-04</a>",
+        "traduction de la règle 608.2g (en 2011-02-04)",
+        ">608.2g — édition en 2011-02-04</a>",
+    ] {
+        assert!(body.contains(expected), "{expected}");
+    }
+    // The newest first.
+    assert!(body.find("édition en 2026-01-16").unwrap() < body.find("édition en 2011-02-04").unwrap());
+    // A number read in one edition's numbering: the French 701.15 (2024) is 701.19 in force.
+    let (status, _, body) = get("/regles/701.15/historique?edition=fr-2024-03-08").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        body.contains("<h1>Historique de RC 701.19</h1>") && body.contains(">701.19 — édition en 2026-01-16</a>"),
+        "{body}"
+    );
+}
+
+#[actix_web::test]
+async fn french_references_lead_to_a_text() {
+    // The 2024 701.53b cites 608.2d: the 2011 French text, not the 2024 table's
+    // chapter 608, known by its title only.
+    let (_, _, body) = get("/regles/701.53b?edition=fr-2024-03-08").await;
+    assert!(
+        body.contains("<a class=\"ref\" href=\"/regles/608.2d\" data-preview=\"/api/regles/608.2d\">608.2d</a>"),
+        "{body}"
+    );
+    assert!(!body.contains("titre-seul"), "{body}");
+    // The 2011 205.4d cites the legend rule by its 2011 number, 704.5k: it
+    // leads to the legend rule in force, 704.5j.
+    let (_, _, body) = get("/regles/205.4d?edition=fr-2011-02-04").await;
+    assert!(body.contains("href=\"/regles/704.5j\" data-preview=\"/api/regles/704.5j\">704.5k</a>"), "{body}");
+    // A rule known only in English is shown in English under its French chapter title.
+    let (_, _, body) = get("/regles/702.19b").await;
+    assert!(body.contains("<li><a href=\"/regles/702\">702. Capacités mot-clé</a></li>"), "{body}");
+    assert!(
+        body.contains("<div class=\"text\" lang=\"en\"><p>The controller of an attacking creature with trample"),
+        "{body}"
+    );
+    assert!(body.contains("Texte anglais, édition en 2026-01-16 (en vigueur)"), "{body}");
+}
