@@ -1,10 +1,11 @@
 //! Helpers shared by the test modules: the corpora, loaded once, and what a
 //! test does when something it needs is not on this machine.
 //!
-//! A fresh clone has the embedded French corpus and nothing else. The English
-//! editions and the relevance sets live in `shared/` beside the repository
-//! (`ARBITRE_SHARED` says where, if elsewhere); the browser tests need
-//! `chromedriver`. A test that needs what is absent says on the terminal what
+//! A fresh clone has the embedded corpus (the French documents, the English
+//! editions they translate and the two newest) and nothing else. The
+//! relevance sets and the archive of older editions live in `shared/` beside
+//! the repository (`ARBITRE_SHARED` says where, if elsewhere); the browser
+//! tests need `chromedriver`. A test that needs what is absent says on the terminal what
 //! it skipped and why ([`skip`]), and passes — unless `CI` is set: CI has
 //! everything, so there a missing piece fails the test.
 
@@ -79,16 +80,6 @@ pub fn french() -> &'static Graph {
         assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
         loaded.graph
     })
-}
-
-/// The embedded corpus (it holds the English edition in force); `Some` always.
-pub fn french_and_english() -> Option<&'static Graph> {
-    Some(french())
-}
-
-/// The embedded corpus; `Some` always.
-pub fn french_and_english_if_present() -> Option<&'static Graph> {
-    Some(french())
 }
 
 /// The French documents of `rules/` alone, without the English editions:

@@ -1,7 +1,7 @@
 //! Integration tests, one module per capability, in one test binary.
 //!
-//! What a fresh clone lacks — the English editions and relevance sets of
-//! `../shared/` (`ARBITRE_SHARED` says where, if elsewhere), `chromedriver`
+//! What a fresh clone lacks — the relevance sets and the archive of older
+//! editions of `../shared/` (`ARBITRE_SHARED` says where, if elsewhere), `chromedriver`
 //! (`CHROMEDRIVER`) — is skipped with a line saying so, and fails the run
 //! when `CI` is set ([`common::skip`]). Behaviour only: speed is measured by
 //! the benches, never asserted here.

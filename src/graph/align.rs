@@ -354,7 +354,7 @@ impl Graph {
         let section = |id: crate::vocab::RuleId| if scope == Scope::Section { id.section() } else { 0 };
         let bucket = |n: NodeIdx| self.node(n).id.map(|id| (section(id), self.node(n).kind as u8));
         // Per section and kind: the new rules, and where each rare word occurs among them.
-        let mut buckets: HashMap<(u8, u8), (Vec<usize>, HashMap<u32, Vec<u32>>)> = HashMap::new();
+        let mut buckets: HashMap<(u8, u8), Bucket> = HashMap::new();
         for (j, c) in left_new.iter().enumerate() {
             let Some(b) = bucket(c.node) else { continue };
             let (list, postings) = buckets.entry(b).or_default();
@@ -453,6 +453,10 @@ impl Bag {
         self.frequent.iter().zip(&other.frequent).map(|(a, b)| (a & b).count_ones()).sum()
     }
 }
+
+/// The new rules of one section and kind (their ranks among the rules
+/// left), and where each of their rare words occurs among them.
+type Bucket = (Vec<usize>, HashMap<u32, Vec<u32>>);
 
 /// Two rules left after step 1 that may be one rule changed.
 struct Candidate {

@@ -19,7 +19,7 @@ use super::pages::{
 use super::render::{diff_html, key_of, lang_of, permalink_of, text_html, url_of};
 use super::request::{params, select};
 use super::{AppState, html, redirect};
-use crate::graph::align::{Alignment, Relation};
+use crate::graph::align::{Alignment, Pair, Regrouped, Relation};
 use crate::graph::history::LinkKind;
 use crate::graph::{EditionIdx, Graph, NodeIdx, NodeKind};
 use crate::text::plural;
@@ -120,87 +120,50 @@ fn editions_of(g: &Graph, pair: &str) -> Result<(EditionIdx, EditionIdx), WebErr
 fn comparison_page(g: &Graph, old: EditionIdx, new: EditionIdx) -> ComparisonPage {
     let alignment = g.alignment_between(old, new);
     let c = g.comparison(old, new, &alignment);
-    let rules = |p: &&crate::graph::align::Pair| {
-        p.old.or(p.new).is_some_and(|n| matches!(g.node(n).kind, NodeKind::Rule | NodeKind::Subrule))
-    };
-    let pairs: Vec<_> = alignment.pairs.iter().filter(rules).collect();
-    let label = |n: NodeIdx| g.node(n).label();
-    let moved = |p: &crate::graph::align::Pair| match (p.old, p.new) {
-        (Some(a), Some(b)) if g.node(a).id != g.node(b).id => format!("{} → {}", label(a), label(b)),
-        (_, Some(b)) => label(b),
-        (Some(a), None) => label(a),
-        (None, None) => String::new(),
-    };
-    let entry = |p: &crate::graph::align::Pair, text_html: String| ChangedRule {
-        label: moved(p),
-        url: p.new.or(p.old).map(|n| permalink_of(g, n)).unwrap_or_default(),
-        text_html,
-    };
-    let diff = |p: &crate::graph::align::Pair| match (p.old, p.new) {
-        (Some(a), Some(b)) => diff_html(&g.node(a).text, &g.node(b).text),
-        _ => String::new(),
-    };
-    let group = |heading: &str, anchor: &'static str, about: &str, list: Vec<ChangedRule>| {
-        let mut rules = list;
-        let more = rules
-            .split_off(rules.len().min(SHOWN_PER_GROUP))
-            .into_iter()
-            .map(|r| Link { label: r.label, url: r.url, preview: None, note: String::new() })
-            .collect();
-        ChangeGroup { heading: heading.to_string(), anchor, about: about.to_string(), rules, more }
-    };
+    let rules =
+        |p: &&Pair| p.old.or(p.new).is_some_and(|n| matches!(g.node(n).kind, NodeKind::Rule | NodeKind::Subrule));
+    let pairs: Vec<&Pair> = alignment.pairs.iter().filter(rules).collect();
     let of = |relation: Relation| pairs.iter().filter(move |p| p.relation == relation);
+    let text = |n: Option<NodeIdx>| n.map(|n| text_html(g, n)).unwrap_or_default();
+    let renumbered = |p: &&&Pair| p.old.zip(p.new).is_some_and(|(a, b)| g.node(a).id != g.node(b).id);
     let mut groups = vec![
         group(
             "Modifiées",
             "modifiees",
             "Le texte a changé (mot à mot : retiré, ajouté), numéro changé ou non.",
-            of(Relation::Changed).map(|p| entry(p, diff(p))).collect(),
+            of(Relation::Changed).map(|p| changed_rule(g, p, pair_diff(g, p))).collect(),
         ),
         group(
             "Renumérotées",
             "renumerotees",
             "Même texte sous un autre numéro (un mot-clé inséré décale ceux qui suivent).",
-            of(Relation::Same)
-                .filter(|p| p.old.zip(p.new).is_some_and(|(a, b)| g.node(a).id != g.node(b).id))
-                .map(|p| entry(p, String::new()))
-                .collect(),
+            of(Relation::Same).filter(renumbered).map(|p| changed_rule(g, p, String::new())).collect(),
         ),
         group(
             "Ajoutées",
             "ajoutees",
             "Règles nouvelles dans cette édition.",
-            of(Relation::Added).map(|p| entry(p, p.new.map(|n| text_html(g, n)).unwrap_or_default())).collect(),
+            of(Relation::Added).map(|p| changed_rule(g, p, text(p.new))).collect(),
         ),
         group(
             "Retirées",
             "retirees",
             "Règles de l'ancienne édition sans équivalent dans la nouvelle.",
-            of(Relation::Removed).map(|p| entry(p, p.old.map(|n| text_html(g, n)).unwrap_or_default())).collect(),
+            of(Relation::Removed).map(|p| changed_rule(g, p, text(p.old))).collect(),
+        ),
+        group(
+            "Scindées et fusionnées",
+            "regroupees",
+            "Une règle devenue plusieurs, ou plusieurs devenues une (aussi comptées ci-dessus).",
+            c.split.iter().chain(&c.merged).map(|r| regrouped(g, new, r)).collect(),
+        ),
+        group(
+            "Seuls les numéros cités changent",
+            "renvois",
+            "Même texte ; seuls les numéros des règles citées ont suivi une renumérotation.",
+            pairs.iter().filter(|p| p.references_only).map(|p| changed_rule(g, p, pair_diff(g, p))).collect(),
         ),
     ];
-    let regrouped = |r: &crate::graph::align::Regrouped| ChangedRule {
-        label: format!("{} → {}", r.from.join(" + "), r.to.join(" + ")),
-        url: r
-            .to
-            .first()
-            .and_then(|id| RuleId::parse(id).ok())
-            .and_then(|id| g.occurrences(new, id).first().map(|&n| permalink_of(g, n)))
-            .unwrap_or_default(),
-        text_html: String::new(),
-    };
-    groups.push(group(
-        "Scindées et fusionnées",
-        "regroupees",
-        "Une règle devenue plusieurs, ou plusieurs devenues une (aussi comptées ci-dessus).",
-        c.split.iter().chain(&c.merged).map(regrouped).collect(),
-    ));
-    groups.push(group(
-        "Seuls les numéros cités changent",
-        "renvois",
-        "Même texte ; seuls les numéros des règles citées ont suivi une renumérotation.",
-        pairs.iter().filter(|p| p.references_only).map(|p| entry(p, diff(p))).collect(),
-    ));
     groups.push(glossary_group(g, old, new, &c.glossary));
     let summary = format!("{} ; glossaire : {}.", counts(g, &alignment), glossary_counts(&c.glossary));
     let title = format!("{} → {}", g.edition(old).label(), g.edition(new).label());
@@ -211,6 +174,47 @@ fn comparison_page(g: &Graph, old: EditionIdx, new: EditionIdx) -> ComparisonPag
         groups,
         lang: lang_of(g.edition(new).language),
         shown_per_group: SHOWN_PER_GROUP,
+    }
+}
+
+/// A group of a comparison: the first [`SHOWN_PER_GROUP`] rules with their
+/// text or diff, the others listed by number.
+fn group(heading: &str, anchor: &'static str, about: &str, mut rules: Vec<ChangedRule>) -> ChangeGroup {
+    let more = rules
+        .split_off(rules.len().min(SHOWN_PER_GROUP))
+        .into_iter()
+        .map(|r| Link { label: r.label, url: r.url, preview: None, note: String::new() })
+        .collect();
+    ChangeGroup { heading: heading.to_string(), anchor, about: about.to_string(), rules, more }
+}
+
+/// A rule of a comparison: « 702.124m → 702.124k » when renumbered, its page, its text.
+fn changed_rule(g: &Graph, p: &Pair, text_html: String) -> ChangedRule {
+    let label = |n: NodeIdx| g.node(n).label();
+    let shown = match (p.old, p.new) {
+        (Some(a), Some(b)) if g.node(a).id != g.node(b).id => format!("{} → {}", label(a), label(b)),
+        (_, Some(b)) => label(b),
+        (Some(a), None) => label(a),
+        (None, None) => String::new(),
+    };
+    ChangedRule { label: shown, url: p.new.or(p.old).map(|n| permalink_of(g, n)).unwrap_or_default(), text_html }
+}
+
+/// The word-level diff of a pair's texts.
+fn pair_diff(g: &Graph, p: &Pair) -> String {
+    match (p.old, p.new) {
+        (Some(a), Some(b)) => diff_html(&g.node(a).text, &g.node(b).text),
+        _ => String::new(),
+    }
+}
+
+/// A split or merge: « 702.124i + 702.124k → 702.124i », linked to the first new rule.
+fn regrouped(g: &Graph, new: EditionIdx, r: &Regrouped) -> ChangedRule {
+    let first = r.to.first().and_then(|id| RuleId::parse(id).ok());
+    ChangedRule {
+        label: format!("{} → {}", r.from.join(" + "), r.to.join(" + ")),
+        url: first.and_then(|id| g.occurrences(new, id).first().map(|&n| permalink_of(g, n))).unwrap_or_default(),
+        text_html: String::new(),
     }
 }
 
