@@ -1,22 +1,26 @@
-//! Ingesting and linking: the embedded `rules/` corpus, and one full English
-//! edition (about 1 MB, 3,000+ rules) read from `../shared/corpus/`.
+//! Ingesting, linking and aligning: the embedded `rules/` corpus (the French
+//! documents, the English editions they translate and the two newest), one
+//! English edition alone, the editions aligned, and the archive of older
+//! editions (`../shared/corpus/archive/`) loaded beside the corpus.
 //!
-//! `cargo bench --bench ingest`. Bytes are read from disk once, outside the
-//! timed loop: the figures are decoding, parsing, building and linking.
+//! `cargo bench --bench ingest`. Bytes are read once, outside the timed
+//! loop: the figures are decoding, parsing, building, linking and aligning.
 
 // criterion_group! defines a public function it cannot document.
 #![allow(missing_docs)]
 
 use arbitre::Graph;
 use arbitre::corpus;
+use arbitre::corpus::source::DocumentSource;
+use arbitre::graph::EditionIdx;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 
 #[path = "shared.rs"]
 mod shared;
 
-fn english_edition() -> Option<(String, Vec<u8>)> {
-    let path = shared::dir()?.join("corpus/MagicCompRules-2026-01-16.txt");
-    Some((path.to_string_lossy().into_owned(), std::fs::read(path).ok()?))
+/// The embedded English edition in force.
+fn english_edition(sources: &[DocumentSource]) -> &DocumentSource {
+    sources.iter().find(|s| s.path.ends_with("en-2026-01-16-comprehensive-rules.txt")).expect("embedded")
 }
 
 fn ingest(c: &mut Criterion) {
@@ -26,55 +30,59 @@ fn ingest(c: &mut Criterion) {
     let bytes: usize = rules.sources.iter().map(|s| s.bytes.len()).sum();
     group.throughput(Throughput::Bytes(bytes as u64));
     group.bench_function(BenchmarkId::new("rules", format!("{} documents", rules.sources.len())), |b| {
-        b.iter(|| {
-            let docs: Vec<_> =
-                rules.sources.iter().map(|s| corpus::load(&s.path, &s.bytes, s.declared.as_ref()).unwrap()).collect();
-            Graph::build(docs)
-        })
+        b.iter(|| arbitre::load(&[]))
     });
 
-    match english_edition() {
-        Some((path, bytes)) => {
-            group.throughput(Throughput::Bytes(bytes.len() as u64));
-            group.bench_function(BenchmarkId::new("english", "2026-01-16"), |b| {
-                b.iter(|| Graph::build(vec![corpus::load(&path, &bytes, None).unwrap()]))
-            });
-            group.bench_function(BenchmarkId::new("english-parse-only", "2026-01-16"), |b| {
-                b.iter(|| corpus::load(&path, &bytes, None).unwrap())
-            });
-        }
-        None => eprintln!("shared/corpus introuvable : banc d'essai de l'édition anglaise ignoré"),
-    }
+    let english = english_edition(&rules.sources);
+    group.throughput(Throughput::Bytes(english.bytes.len() as u64));
+    group.bench_function(BenchmarkId::new("english", "2026-01-16"), |b| {
+        b.iter(|| Graph::build(vec![corpus::load(&english.path, &english.bytes, None).unwrap()]))
+    });
+    group.bench_function(BenchmarkId::new("english-parse-only", "2026-01-16"), |b| {
+        b.iter(|| corpus::load(&english.path, &english.bytes, None).unwrap())
+    });
     group.finish();
 }
 
-/// Aligning two English editions by content: the current one and the one
-/// before it, and the current one and the edition the French 701 table
-/// translates (2024-03-08, from the archive).
+/// Aligning: every edition of the embedded corpus followed across the
+/// others (what `Graph::build` adds: `follow_rules`), and pairs of English
+/// editions by content.
 fn align(c: &mut Criterion) {
-    let Some(dir) = shared::dir() else {
-        eprintln!("shared/corpus introuvable : banc d'essai de l'alignement ignoré");
-        return;
-    };
-    let files = [
-        "corpus/archive/MagicCompRules-2024-03-08.txt",
-        "corpus/MagicCompRules-2025-11-14.txt",
-        "corpus/MagicCompRules-2026-01-16.txt",
-    ];
-    let g = arbitre::load_with(&files.map(|f| dir.join(f))).graph;
-    let edition = |date: &str| {
-        let i = g.editions().iter().position(|e| e.date.is_some_and(|d| d.to_string() == date)).expect("edition");
-        arbitre::graph::EditionIdx(i as u16)
-    };
+    let mut g = arbitre::load(&[]).graph;
     let mut group = c.benchmark_group("align");
-    for old in ["2025-11-14", "2024-03-08"] {
-        let (a, b) = (edition(old), edition("2026-01-16"));
-        group.bench_function(BenchmarkId::new("english", format!("{old}..2026-01-16")), |bench| {
+    group.bench_function(BenchmarkId::new("rules", "all editions"), |bench| bench.iter(|| g.follow_rules()));
+    let edition = |g: &Graph, date: &str| -> EditionIdx {
+        let i = g
+            .editions()
+            .iter()
+            .position(|e| e.language == arbitre::vocab::Lang::En && e.date.is_some_and(|d| d.to_string() == date))
+            .expect("edition");
+        EditionIdx(i as u16)
+    };
+    for (old, new) in [("2025-11-14", "2026-01-16"), ("2024-03-08", "2025-11-14"), ("2011-02-04", "2024-03-08")] {
+        let (a, b) = (edition(&g, old), edition(&g, new));
+        group.bench_function(BenchmarkId::new("english", format!("{old}..{new}")), |bench| {
             bench.iter(|| g.align(a, b))
         });
     }
     group.finish();
 }
 
-criterion_group!(benches, ingest, align);
+/// The embedded corpus and the fourteen archived editions beside it, read,
+/// linked and aligned (sixteen English editions, fifteen successive pairs).
+fn archive(c: &mut Criterion) {
+    let Some(dir) = shared::dir() else {
+        eprintln!("shared/corpus introuvable : banc d'essai de l'archive ignoré");
+        return;
+    };
+    let archive = dir.join("corpus/archive");
+    let mut group = c.benchmark_group("archive");
+    group.sample_size(10);
+    group.bench_function(BenchmarkId::new("rules+archive", "load and align"), |b| {
+        b.iter(|| arbitre::load_with(std::slice::from_ref(&archive)))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, ingest, align, archive);
 criterion_main!(benches);
