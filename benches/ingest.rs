@@ -61,9 +61,8 @@ fn align(c: &mut Criterion) {
     };
     for (old, new) in [("2025-11-14", "2026-01-16"), ("2024-03-08", "2025-11-14"), ("2011-02-04", "2024-03-08")] {
         let (a, b) = (edition(&g, old), edition(&g, new));
-        group.bench_function(BenchmarkId::new("english", format!("{old}..{new}")), |bench| {
-            bench.iter(|| g.align(a, b))
-        });
+        group
+            .bench_function(BenchmarkId::new("english", format!("{old}..{new}")), |bench| bench.iter(|| g.align(a, b)));
     }
     group.finish();
 }

@@ -611,6 +611,8 @@ impl Graph {
                 .map(|p| label(if relation == Relation::Removed { p.old } else { p.new }))
                 .collect()
         };
+        let labels = |nodes: &[NodeIdx]| nodes.iter().map(|&n| label(Some(n))).collect();
+        let regrouped = |r: &Regrouping| Regrouped { from: labels(&r.old), to: labels(&r.new) };
         Comparison {
             old: self.edition(old).label(),
             new: self.edition(new).label(),
@@ -623,22 +625,8 @@ impl Graph {
                 .collect(),
             changed: rules(Relation::Changed),
             references_only: alignment.pairs.iter().filter(|p| p.references_only).map(|p| label(p.new)).collect(),
-            split: alignment
-                .splits(self)
-                .iter()
-                .map(|r| Regrouped {
-                    from: r.old.iter().map(|&n| label(Some(n))).collect(),
-                    to: r.new.iter().map(|&n| label(Some(n))).collect(),
-                })
-                .collect(),
-            merged: alignment
-                .merges(self)
-                .iter()
-                .map(|r| Regrouped {
-                    from: r.old.iter().map(|&n| label(Some(n))).collect(),
-                    to: r.new.iter().map(|&n| label(Some(n))).collect(),
-                })
-                .collect(),
+            split: alignment.splits(self).iter().map(regrouped).collect(),
+            merged: alignment.merges(self).iter().map(regrouped).collect(),
             glossary: self.compare_glossary(old, new),
         }
     }
