@@ -119,7 +119,8 @@ impl Graph {
 
     /// A translation's rules paired with its source's by number (through
     /// the moved chapters); its own relation is `same`: it says what its
-    /// source says, in another language. Duplicated numbers pair their first texts.
+    /// source says, in another language. Duplicated numbers pair their first
+    /// texts, and a source rule pairs once (a lineage has one node per edition).
     fn by_number(&self, translation: EditionIdx, source: EditionIdx, moved: &[(u16, u16)]) -> Alignment {
         let mut pairs = Vec::new();
         let mut taken = std::collections::HashSet::new();
@@ -130,9 +131,12 @@ impl Graph {
                 Some(&(_, to)) => id.in_chapter(to),
                 None => id,
             };
-            let counterpart = self.occurrences(source, in_source).first().copied().filter(|_| node.occurrence == 0);
+            let counterpart = self
+                .occurrences(source, in_source)
+                .first()
+                .copied()
+                .filter(|&c| node.occurrence == 0 && taken.insert(c));
             let relation = if counterpart.is_some() { Relation::Same } else { Relation::Removed };
-            taken.extend(counterpart);
             pairs.push(Pair { old: Some(n), new: counterpart, relation, references_only: false });
         }
         Alignment { pairs }
