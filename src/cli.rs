@@ -21,6 +21,8 @@
 //!   when `[attendu]` holds or is absent, 1 when it does not, 2 when the
 //!   scenario is invalid (file, line and key named).
 //!
+//! - `arbitre definit TERME [--json] [corpus]`: a glossary term's definition
+//!   (the rules in force's); exit 1 with the terms close to it when absent.
 //! - `arbitre compare ANCIENNE NOUVELLE [--json] [corpus]`: what changed
 //!   between two editions of one language, aligned by content
 //!   ([`crate::graph::align`]); exit 2 for an edition not loaded.
@@ -157,6 +159,18 @@ enum Command {
         #[command(flatten)]
         corpus: CorpusArgs,
     },
+    /// Définit un terme du glossaire (celui des règles en vigueur) : sa définition et les règles qu'elle cite.
+    #[command(help_template = "{about}\n\nUtilisation : {usage}\n\n{all-args}")]
+    Definit {
+        /// Le terme, tel que le glossaire l'écrit (la casse et les accents ne comptent pas) : « Trample », « Last Known Information ».
+        #[arg(value_name = "TERME")]
+        term: String,
+        /// Sortie JSON : term, definition, edition, language, rules[], source.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        corpus: CorpusArgs,
+    },
     /// Joue un scénario de décision (TOML) étape par étape et explique chaque étape avec ses règles.
     #[command(help_template = "{about}\n\nUtilisation : {usage}\n\n{all-args}")]
     Explique {
@@ -250,6 +264,7 @@ pub fn run(
         }
         Command::Explique { file, json, corpus } => explique(&file, json, &corpus, out, err),
         Command::Compare { old, new, json, corpus } => compare(&old, &new, json, &corpus, out, err),
+        Command::Definit { term, json, corpus } => definit(&term, json, &corpus, out, err),
     };
     result.unwrap_or_else(|e| {
         let _ = writeln!(err, "erreur : {e}");
@@ -268,7 +283,8 @@ fn usage_error(e: &clap::Error, out: &mut dyn Write, err: &mut dyn Write) -> u8 
             return 0;
         }
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
-            "aucune commande donnée (serve, check, regle, cherche, evalue-recherche, explique, compare)".to_string()
+            "aucune commande donnée (serve, check, regle, cherche, evalue-recherche, explique, compare, definit)"
+                .to_string()
         }
         ErrorKind::InvalidSubcommand => {
             format!("commande inconnue{}", arg(ContextKind::InvalidSubcommand))
@@ -458,6 +474,37 @@ fn in_edition(g: &Graph, query: &str, edition: &str) -> Result<NodeIdx, (String,
         .first()
         .copied()
         .ok_or_else(|| (format!("la règle {id} n'est pas dans l'édition {}", g.edition(ed).label()), 1))
+}
+
+/// `definit`: a glossary term's definition; exit 1, with the terms close to
+/// it, when the glossary does not have it.
+fn definit(
+    term: &str,
+    json: bool,
+    corpus: &CorpusArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<u8> {
+    let loaded = corpus.load(err)?;
+    let g = &loaded.graph;
+    let Some(idx) = g.definition(term) else {
+        let near = g.glossary_terms_near(term, 8);
+        let near = if near.is_empty() { String::new() } else { format!(" ; termes proches : {}", near.join(", ")) };
+        writeln!(err, "erreur : aucune entrée du glossaire pour « {} »{near}", crate::text::quote(term))?;
+        return Ok(1);
+    };
+    let v = g.definition_view(idx);
+    if json {
+        serde_json::to_writer_pretty(&mut *out, &v)?;
+        writeln!(out)?;
+        return Ok(0);
+    }
+    writeln!(out, "{} (glossaire, édition {})", v.term, edition_label(v.language, v.edition.as_deref()))?;
+    writeln!(out, "{}", v.definition)?;
+    if !v.rules.is_empty() {
+        writeln!(out, "Règles citées : {}", v.rules.join(", "))?;
+    }
+    Ok(0)
 }
 
 /// A rule's versions across the loaded editions, oldest first.

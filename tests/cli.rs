@@ -329,3 +329,26 @@ fn compare_reports_splits_merges_and_the_glossary() {
     let text = stdout(&arbitre(&["compare", "2025-11-14", "2026-01-16"]));
     assert!(text.contains("702.124m → 702.124k"), "{text}");
 }
+
+#[test]
+fn definit_gives_the_glossary_entry_in_force() {
+    let o = arbitre(&["definit", "TRAMPLE"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.starts_with("Trample (glossaire, édition en 2026-01-16)\nA keyword ability"), "{text}");
+    assert!(text.contains("Règles citées : 702.19"), "{text}");
+    let o = arbitre(&["definit", "last known information", "--json"]);
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["term"], "Last Known Information");
+    assert_eq!(v["rules"], serde_json::json!(["113.7a", "608.2b", "608.2h", "800.4h"]));
+    for key in ["definition", "edition", "language", "source"] {
+        assert!(v.get(key).is_some(), "{key}");
+    }
+    let o = arbitre(&["definit", "tramp"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("aucune entrée du glossaire pour « tramp » ; termes proches : Trample"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -118,13 +118,16 @@ async fn references_are_links_and_ranges_expand() {
 #[actix_web::test]
 async fn citations_without_a_page_are_text() {
     // With the English edition, the glossary's « London Mulligan » cites 103.5:
-    // glossary entries have no page, so the citation is text, never an empty link.
+    // glossary entries have their page; a citation is never an empty link.
     let Some(mut editions) = crate::common::english_editions() else { return };
     let loaded = arbitre::load(&[editions.pop().unwrap()]);
     let service = test::init_service(app(Data::new(AppState::new(loaded.graph).unwrap()))).await;
     let response = test::call_service(&service, TestRequest::get().uri("/regles/103.5").to_request()).await;
     let body = String::from_utf8(to_bytes(response.into_body()).await.unwrap_or_default().to_vec()).unwrap();
-    assert!(body.contains("<li>London Mulligan <span class=\"note\">(glossaire)</span></li>"), "{body}");
+    assert!(
+        body.contains("<a class=\"ref\" href=\"/glossaire/London%20Mulligan\">London Mulligan</a> <span class=\"note\">(glossaire)</span>"),
+        "{body}"
+    );
     assert!(!body.contains("href=\"\""));
 }
 
@@ -760,4 +763,25 @@ async fn french_references_lead_to_a_text() {
         "{body}"
     );
     assert!(body.contains("Texte anglais, édition en 2026-01-16 (en vigueur)"), "{body}");
+}
+
+#[actix_web::test]
+async fn glossary_pages() {
+    // Case and spaces as typed; the entry of the rules in force, its rules as links.
+    let (status, _, body) = get("/glossaire/last%20known%20information").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("<h1 lang=\"en\">Last Known Information</h1>"), "{body}");
+    assert!(body.contains("Glossaire des règles en vigueur, édition en 2026-01-16"));
+    assert!(body.contains("<a class=\"ref\" href=\"/regles/608.2h\""), "{body}");
+    assert!(body.contains("/glossaire/Last%20Known%20Information?edition=en-2011-02-04"), "older editions listed");
+    let (status, _, body) = get("/glossaire/Last%20Known%20Information?edition=en-2011-02-04").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("édition en 2011-02-04"), "{body}");
+    // A term the glossary lacks: a French 404 with the terms close to it.
+    let (status, _, body) = get("/glossaire/tramp").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(
+        body.contains("Aucune entrée du glossaire pour « tramp »") && body.contains("href=\"/glossaire/Trample\""),
+        "{body}"
+    );
 }

@@ -135,3 +135,31 @@ impl Graph {
         }
     }
 }
+
+impl Graph {
+    /// The definition of a glossary term (case and accents ignored): the
+    /// entry of the rules in force, else of the newest edition that has it.
+    pub fn definition(&self, term: &str) -> Option<NodeIdx> {
+        let entries = self.glossary_entries(term);
+        let in_force = entries.iter().copied().find(|&n| Some(self.node(n).edition) == self.current());
+        in_force.or_else(|| entries.iter().copied().max_by_key(|&n| self.edition(self.node(n).edition).date))
+    }
+
+    /// Glossary terms close to what was typed, for suggestions: those that
+    /// contain it or that it contains, shortest first, each once.
+    pub fn glossary_terms_near(&self, typed: &str, count: usize) -> Vec<String> {
+        let wanted = crate::text::fold(typed.trim());
+        if wanted.chars().count() < 3 {
+            return Vec::new();
+        }
+        let mut near: Vec<&str> = self
+            .glossary
+            .iter()
+            .filter(|(key, _)| key.contains(&wanted) || wanted.contains(key.as_str()))
+            .filter_map(|(_, nodes)| nodes.first().map(|&n| self.node(n).key.as_str()))
+            .collect();
+        near.sort_by_key(|t| (t.len(), t.to_string()));
+        near.dedup();
+        near.into_iter().take(count).map(str::to_string).collect()
+    }
+}

@@ -59,6 +59,23 @@ pub struct HistoryEntry {
     pub translates: Option<NodeRef>,
 }
 
+/// A glossary entry, as `arbitre definit --json` prints it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DefinitionView {
+    /// The term, as printed.
+    pub term: String,
+    /// Its definition.
+    pub definition: String,
+    /// The edition date.
+    pub edition: Option<String>,
+    /// The edition's language.
+    pub language: Lang,
+    /// The rules the definition cites, as printed.
+    pub rules: Vec<String>,
+    /// Where it is printed.
+    pub source: SourceView,
+}
+
 /// Where a text stands against the rules in force (see [`Graph::standing`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Standing {
@@ -287,6 +304,22 @@ impl Graph {
             other_versions,
             current,
             versions: aligned.iter().map(|&v| self.version_view(idx, v)).collect(),
+            source: self.source_view(idx, n.source.line),
+        }
+    }
+
+    /// A glossary entry.
+    pub fn definition_view(&self, idx: NodeIdx) -> DefinitionView {
+        let n = self.node(idx);
+        let ed = self.edition(n.edition);
+        let mut rules: Vec<String> = self.references(idx).iter().map(|e| e.target.to_string()).collect();
+        rules.dedup();
+        DefinitionView {
+            term: n.key.clone(),
+            definition: n.text.clone(),
+            edition: ed.date.map(|d| d.to_string()),
+            language: ed.language,
+            rules,
             source: self.source_view(idx, n.source.line),
         }
     }

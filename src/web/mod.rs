@@ -7,6 +7,7 @@
 //!
 //! One handler file per page family: `home`, `rules` (rules, chapters,
 //! sections), `changes` (what changed between editions, a rule's history),
+//! `glossary` (a term's definition),
 //! `search`, `articles`, `examples` (ruling scenarios and their editor),
 //! `api`, `assets`. Handlers never import each other: what
 //! they share lives in `render` (addresses, links, linked text),
@@ -24,6 +25,7 @@ mod articles;
 mod assets;
 mod changes;
 pub mod examples;
+mod glossary;
 mod home;
 mod rules;
 mod search;
@@ -203,6 +205,7 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource("/regles/{id}").route(get(rules::page)))
         .service(resource("/regles/{id}/historique").route(get(changes::history)))
         .service(resource("/changements").route(get(changes::list)))
+        .service(resource("/glossaire/{term}").route(get(glossary::page)))
         .service(resource("/changements/{pair}").route(get(changes::comparison)))
         .service(resource("/recherche").route(get(search::page)))
         .service(resource("/cours/{slug}").route(get(articles::page)))

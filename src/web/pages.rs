@@ -453,6 +453,24 @@ pub struct HistoryPage {
     pub versions: Vec<HistoryVersion>,
 }
 
+/// `/glossaire/{terme}`: a glossary entry.
+#[derive(Template)]
+#[template(path = "glossary.html")]
+pub struct GlossaryPage {
+    /// Shared layout.
+    pub layout: Layout,
+    /// The term, as printed.
+    pub term: String,
+    /// The definition, as HTML with its rule links.
+    pub definition_html: String,
+    /// « Glossaire des règles en vigueur, édition en 2026-01-16 ».
+    pub edition: String,
+    /// The same term in the other editions loaded.
+    pub others: Vec<Link>,
+    /// « rules/…txt, ligne 8081 ».
+    pub source: String,
+}
+
 /// An error page.
 #[derive(Template)]
 #[template(path = "error.html")]

@@ -79,8 +79,25 @@ pub fn url_of(graph: &Graph, idx: NodeIdx) -> Option<String> {
             Some(format!("{}#{}", url_of(graph, parent)?, anchor_of(graph, idx)))
         }
         NodeKind::Article => Some(format!("/cours/{}", n.key)),
+        NodeKind::Glossary => Some(format!("/glossaire/{}", path_segment(&n.key))),
         _ => None,
     }
+}
+
+/// Text as one segment of an address: unreserved characters as they are,
+/// every other byte percent-encoded (« Last Known Information » →
+/// `Last%20Known%20Information`).
+pub fn path_segment(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => out.push(b as char),
+            b => {
+                let _ = write!(out, "%{b:02X}");
+            }
+        }
+    }
+    out
 }
 
 /// The JSON of a node, for hover previews.
