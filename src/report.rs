@@ -222,7 +222,7 @@ impl CheckReport {
                 }
             })
             .collect();
-        let totals = Totals {
+        let mut totals = Totals {
             documents: documents.len(),
             counts: g.counts(None),
             anomalies: g.anomalies().len(),
@@ -234,7 +234,6 @@ impl CheckReport {
             translated_references: 0,
             translated_references_to_text: 0,
         };
-        let mut totals = totals;
         for e in g.edges().iter().filter(|e| g.is_translation(g.node(e.from).edition)) {
             totals.translated_references += 1;
             let to_text = match g.leads_to(e) {

@@ -346,15 +346,10 @@ impl Graph {
     /// A rule's history: every version of its lineage, oldest edition
     /// first, each with how it stands to the one before it in its language.
     pub fn history(&self, idx: NodeIdx) -> Vec<HistoryEntry> {
-        let own = [idx];
-        let lineage = self.lineage(idx).unwrap_or(&own);
-        let mut previous: std::collections::HashMap<Lang, NodeIdx> = std::collections::HashMap::new();
-        lineage
-            .iter()
-            .map(|&v| {
+        self.history_steps(idx)
+            .into_iter()
+            .map(|(v, before)| {
                 let n = self.node(v);
-                let language = self.edition(n.edition).language;
-                let before = previous.insert(language, v);
                 let translates = self.original_of(v).filter(|&o| o != v);
                 HistoryEntry {
                     rule: self.node_ref(v),
@@ -366,5 +361,14 @@ impl Graph {
                 }
             })
             .collect()
+    }
+
+    /// A rule's lineage, oldest edition first, each node with the version
+    /// before it in its edition's language (what [`Graph::history`] compares).
+    pub fn history_steps(&self, idx: NodeIdx) -> Vec<(NodeIdx, Option<NodeIdx>)> {
+        let own = [idx];
+        let lineage = self.lineage(idx).unwrap_or(&own);
+        let mut previous: std::collections::HashMap<Lang, NodeIdx> = std::collections::HashMap::new();
+        lineage.iter().map(|&v| (v, previous.insert(self.edition(self.node(v).edition).language, v))).collect()
     }
 }

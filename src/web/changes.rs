@@ -266,14 +266,11 @@ fn glossary_group(
 /// One rule through the loaded editions, newest first.
 fn history_page(g: &Graph, idx: NodeIdx) -> HistoryPage {
     let entries = g.history(idx);
-    let lineage: Vec<NodeIdx> = g.lineage(idx).map(<[NodeIdx]>::to_vec).unwrap_or_else(|| vec![idx]);
     let mut versions = Vec::new();
-    // The version before each one in its language, for its diff.
-    let mut previous: std::collections::HashMap<crate::vocab::Lang, NodeIdx> = std::collections::HashMap::new();
-    for (&v, h) in lineage.iter().zip(&entries) {
+    // Each version with the one before it in its language, for its diff.
+    for ((v, before), h) in g.history_steps(idx).into_iter().zip(&entries) {
         let n = g.node(v);
         let ed = g.edition(n.edition);
-        let before = previous.insert(ed.language, v);
         let mut notes = Vec::new();
         if g.current() == Some(n.edition) {
             notes.push("en vigueur".to_string());
