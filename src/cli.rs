@@ -23,6 +23,9 @@
 //!
 //! - `arbitre definit TERME [--json] [corpus]`: a glossary term's definition
 //!   (the rules in force's); exit 1 with the terms close to it when absent.
+//! - `arbitre vocabulaire [--met-a-jour FICHIER] [corpus]`: the French ↔
+//!   English titles the aligned editions give, as vocabulary lines; with
+//!   `--met-a-jour`, written into the generated part of the file.
 //! - `arbitre compare ANCIENNE NOUVELLE [--json] [corpus]`: what changed
 //!   between two editions of one language, aligned by content
 //!   ([`crate::graph::align`]); exit 2 for an edition not loaded.
@@ -162,12 +165,24 @@ enum Command {
     /// Définit un terme du glossaire (celui des règles en vigueur) : sa définition et les règles qu'elle cite.
     #[command(help_template = "{about}\n\nUtilisation : {usage}\n\n{all-args}")]
     Definit {
-        /// Le terme, tel que le glossaire l'écrit (la casse et les accents ne comptent pas) : « Trample », « Last Known Information ».
+        /// Le terme, tel que le glossaire l'écrit ou par son nom français ou son jargon (la casse et les accents ne comptent pas) : « Trample », « piétinement », « LKI ».
         #[arg(value_name = "TERME")]
         term: String,
         /// Sortie JSON : term, definition, edition, language, rules[], source.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        corpus: CorpusArgs,
+    },
+    /// Vocabulaire français ↔ anglais : affiche les titres que donnent les éditions alignées, ou met à jour leur partie du fichier.
+    #[command(help_template = "{about}\n\nUtilisation : {usage}\n\n{all-args}")]
+    Vocabulaire {
+        /// Remplacer la partie générée de ce fichier (rules/vocabulaire.tsv) par les titres alignés, et garder le reste.
+        #[arg(long = "met-a-jour", value_name = "FICHIER")]
+        update: Option<PathBuf>,
+        /// Miner aussi les cartes imprimées en français à côté de leur texte anglais (mtgjson3-fr-rulings.json.gz).
+        #[arg(long = "cartes", value_name = "FICHIER")]
+        cards: Option<PathBuf>,
         #[command(flatten)]
         corpus: CorpusArgs,
     },
@@ -265,6 +280,9 @@ pub fn run(
         Command::Explique { file, json, corpus } => explique(&file, json, &corpus, out, err),
         Command::Compare { old, new, json, corpus } => compare(&old, &new, json, &corpus, out, err),
         Command::Definit { term, json, corpus } => definit(&term, json, &corpus, out, err),
+        Command::Vocabulaire { update, cards, corpus } => {
+            vocabulaire(update.as_deref(), cards.as_deref(), &corpus, out, err)
+        }
     };
     result.unwrap_or_else(|e| {
         let _ = writeln!(err, "erreur : {e}");
@@ -283,7 +301,7 @@ fn usage_error(e: &clap::Error, out: &mut dyn Write, err: &mut dyn Write) -> u8 
             return 0;
         }
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
-            "aucune commande donnée (serve, check, regle, cherche, evalue-recherche, explique, compare, definit)"
+            "aucune commande donnée (serve, check, regle, cherche, evalue-recherche, explique, compare, definit, vocabulaire)"
                 .to_string()
         }
         ErrorKind::InvalidSubcommand => {
@@ -487,7 +505,7 @@ fn definit(
 ) -> anyhow::Result<u8> {
     let loaded = corpus.load(err)?;
     let g = &loaded.graph;
-    let Some(idx) = g.definition(term) else {
+    let Some((idx, _)) = g.definition_of_name(term, crate::lexicon::Lexicon::embedded()) else {
         let near = g.glossary_terms_near(term, 8);
         let near = if near.is_empty() { String::new() } else { format!(" ; termes proches : {}", near.join(", ")) };
         writeln!(err, "erreur : aucune entrée du glossaire pour « {} »{near}", crate::text::quote(term))?;
@@ -505,6 +523,101 @@ fn definit(
         writeln!(out, "Règles citées : {}", v.rules.join(", "))?;
     }
     Ok(0)
+}
+
+/// `vocabulaire`: the vocabulary entries the aligned editions give, printed
+/// as lines of `rules/vocabulaire.tsv` between their marker lines; with
+/// `--met-a-jour`, written in place of that part of the file (the rest, the
+/// entries written by hand, is kept as it is).
+fn vocabulaire(
+    update: Option<&Path>,
+    cards: Option<&Path>,
+    corpus: &CorpusArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<u8> {
+    let loaded = corpus.load(err)?;
+    let mut entries = loaded.graph.aligned_titles();
+    let hand = crate::lexicon::Lexicon::new(
+        crate::lexicon::Lexicon::embedded()
+            .entries()
+            .iter()
+            .filter(|e| !matches!(e.kind, crate::lexicon::Kind::Aligned))
+            .cloned()
+            .chain(entries.clone())
+            .collect(),
+    );
+    let rules = crate::lexicon::mining::Thresholds { dice: 0.6, together: 4 };
+    let mined = crate::lexicon::mining::mine(&loaded.graph.translated_pairs(), rules, "règles traduites", &hand);
+    let hand = crate::lexicon::Lexicon::new(hand.entries().iter().chain(&mined).cloned().collect());
+    entries.extend(mined);
+    if let Some(path) = cards {
+        let pairs = card_pairs(path)?;
+        writeln!(err, "{} : {} cartes imprimées en français lues", path.display(), pairs.len())?;
+        let limits = crate::lexicon::mining::Thresholds { dice: 0.5, together: 8 };
+        entries.extend(crate::lexicon::mining::mine(&pairs, limits, "cartes imprimées", &hand));
+    }
+    let block = crate::lexicon::generated_block(&entries);
+    let Some(path) = update else {
+        write!(out, "{block}")?;
+        writeln!(err, "{} entrée(s) tirée(s) des éditions alignées", entries.len())?;
+        return Ok(0);
+    };
+    let old = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("{} illisible : {e}", path.display()))?;
+    let new = crate::lexicon::replace_generated(&old, &block);
+    crate::lexicon::Lexicon::parse(&path.display().to_string(), &new)?;
+    std::fs::write(path, &new)?;
+    writeln!(out, "{} : {} entrée(s) générée(s) écrite(s)", path.display(), entries.len())?;
+    Ok(0)
+}
+
+/// The French printed texts of a card file (`mtgjson3-fr-rulings.json.gz`,
+/// see `../shared/cards/README.md`) beside the English text of their time:
+/// one pair per card, its newest French printing, the card's own names
+/// taken out of both texts.
+fn card_pairs(path: &Path) -> anyhow::Result<Vec<(String, String, String)>> {
+    #[derive(serde::Deserialize)]
+    struct Card {
+        name: String,
+        #[serde(default)]
+        fr: Vec<String>,
+        #[serde(default)]
+        fr_printed: Vec<Printed>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Printed {
+        #[serde(default)]
+        set: String,
+        #[serde(default)]
+        date: String,
+        #[serde(default)]
+        text: Option<String>,
+        #[serde(default)]
+        oracle_then: Option<String>,
+    }
+    let file = std::fs::File::open(path).map_err(|e| anyhow::anyhow!("{} illisible : {e}", path.display()))?;
+    let reader = std::io::BufReader::new(flate2::read::GzDecoder::new(file));
+    let cards: Vec<Card> = serde_json::from_reader(reader)
+        .map_err(|e| anyhow::anyhow!("{} : pas un fichier de cartes lisible ({e})", path.display()))?;
+    let mut pairs = Vec::new();
+    for c in cards {
+        let newest = c
+            .fr_printed
+            .into_iter()
+            .filter(|p| p.text.is_some() && p.oracle_then.is_some())
+            .max_by(|a, b| a.date.cmp(&b.date));
+        if let Some(p) = newest {
+            // A card's own name is not a game word (« Salve d'aura » is not « Aura Blast »).
+            let without = |text: String, names: &[String]| {
+                names.iter().filter(|n| !n.is_empty()).fold(text, |t, n| t.replace(n.as_str(), " "))
+            };
+            let label = format!("{} ({} {})", c.name, p.set, p.date);
+            let fr = without(p.text.unwrap_or_default(), &c.fr);
+            let en = without(p.oracle_then.unwrap_or_default(), std::slice::from_ref(&c.name));
+            pairs.push((fr, en, label));
+        }
+    }
+    Ok(pairs)
 }
 
 /// A rule's versions across the loaded editions, oldest first.
@@ -739,6 +852,23 @@ fn cherche(
         return Ok(0);
     }
     let shown = crate::text::quote(query);
+    let t = index.translation(query);
+    if !t.matches.is_empty() {
+        writeln!(err, "cherché en français : « {} » ; en anglais : « {} »", t.fr, t.en)?;
+    }
+    if results.loosened {
+        writeln!(out, "Aucun texte ne contient l'expression entre guillemets telle quelle : résultats pour ses mots.")?;
+    }
+    if let Some(d) = results.definition {
+        let v = g.definition_view(d);
+        writeln!(
+            out,
+            "Définition ({} — glossaire, édition {}) :",
+            v.term,
+            edition_label(v.language, v.edition.as_deref())
+        )?;
+        writeln!(out, "  {}\n", v.definition.replace('\n', "\n  "))?;
+    }
     match results.hits.len() {
         0 => {
             writeln!(out, "Aucun résultat pour « {shown} » ({} ms).", ms(results.elapsed))?;

@@ -18,6 +18,7 @@ pub mod corpus;
 pub mod embedded;
 pub mod engine;
 pub mod graph;
+pub mod lexicon;
 pub mod report;
 pub mod search;
 pub mod text;

@@ -228,7 +228,7 @@ impl Graph {
     }
 
     /// The newest node of a lineage (the node's own when it has none) that `keep` accepts.
-    fn newest_in_lineage(&self, idx: NodeIdx, keep: impl Fn(&super::Node) -> bool) -> Option<NodeIdx> {
+    pub(super) fn newest_in_lineage(&self, idx: NodeIdx, keep: impl Fn(&super::Node) -> bool) -> Option<NodeIdx> {
         let own = std::slice::from_ref(&idx);
         let lineage = self.lineage(idx).unwrap_or(own);
         lineage.iter().rev().copied().find(|&n| keep(self.node(n)))

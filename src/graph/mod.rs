@@ -19,6 +19,7 @@ pub mod align;
 mod audit;
 mod build;
 pub mod history;
+mod lexicon;
 pub mod node;
 mod versions;
 pub mod view;

@@ -28,6 +28,7 @@ use std::cmp::Reverse;
 
 use super::Graph;
 use super::node::{Edge, NodeIdx, NodeKind, Resolution};
+use crate::lexicon::Lexicon;
 use crate::vocab::{Date, Lang, RuleId};
 
 /// How much a version is preferred: greater is better (see the module documentation).
@@ -143,6 +144,32 @@ impl Graph {
         let entries = self.glossary_entries(term);
         let in_force = entries.iter().copied().find(|&n| Some(self.node(n).edition) == self.current());
         in_force.or_else(|| entries.iter().copied().max_by_key(|&n| self.edition(self.node(n).edition).date))
+    }
+
+    /// The definition of a term named in either language: the English name
+    /// the vocabulary gives a French name or a word of jargon
+    /// (« piétinement », « LKI »), else the glossary's own term (« Trample »),
+    /// with leading articles and case ignored. Returns the entry and the name
+    /// the vocabulary translated, if any.
+    pub fn definition_of_name(&self, typed: &str, lexicon: &Lexicon) -> Option<(NodeIdx, Option<String>)> {
+        let trimmed = typed.trim().trim_end_matches(['?', '!', '.']).trim();
+        let lower = trimmed.to_lowercase();
+        let bare = ["le ", "la ", "les ", "l'", "l’", "un ", "une ", "the ", "a ", "an "]
+            .iter()
+            .find_map(|a| lower.strip_prefix(a))
+            .unwrap_or(&lower)
+            .trim();
+        if bare.is_empty() {
+            return None;
+        }
+        // The French reading first: « initiative » is first strike, whatever
+        // the glossary's *Initiative* (the one a player takes).
+        let french =
+            lexicon.by_french(bare).into_iter().filter(|e| crate::lexicon::key(&e.en) != crate::lexicon::key(bare));
+        if let Some(found) = french.clone().find_map(|e| self.definition(&e.en).map(|n| (n, Some(e.fr.clone())))) {
+            return Some(found);
+        }
+        self.definition(bare).map(|n| (n, None))
     }
 
     /// Glossary terms close to what was typed, for suggestions: those that

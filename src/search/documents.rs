@@ -13,7 +13,7 @@ use crate::graph::{Graph, NodeIdx, NodeKind, Origin};
 use crate::vocab::{Lang, Letter, RuleId};
 
 /// Whether a node is a search document: rules and subrules with text (or a
-/// title of their own), chapter introductions, judge-class articles — of
+/// title of their own and no subrules), chapter introductions, judge-class articles — of
 /// the rules in force and of the French texts. An older edition of the
 /// rules in force is history (its pages and `/regles/{id}/historique` show
 /// it), and so is an English cell left untranslated in a French document
@@ -29,7 +29,17 @@ pub fn indexed(graph: &Graph, idx: NodeIdx) -> bool {
         }
     }
     match n.kind {
-        NodeKind::Rule | NodeKind::Subrule => n.has_text() || (n.origin == Origin::Heading && n.title.is_some()),
+        // A rule that is only a title (« 702.19. Trample ») is searched
+        // through its subrules, which carry its title: the subrule that
+        // answers comes first, not the heading above it.
+        NodeKind::Rule | NodeKind::Subrule => {
+            let heading_only =
+                n.title.as_deref().is_some_and(|t| n.text.trim().is_empty() || n.text.trim() == t.trim());
+            if heading_only && !n.children.is_empty() {
+                return false;
+            }
+            n.has_text() || (n.origin == Origin::Heading && n.title.is_some())
+        }
         NodeKind::Chapter | NodeKind::Section => n.has_text(),
         NodeKind::Article => true,
         _ => false,

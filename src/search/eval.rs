@@ -65,31 +65,31 @@ pub fn normalize_id(id: &str) -> String {
     format!("{prefix}{rule}")
 }
 
-/// The ids a result answers to. A rule is one rule whatever its text's
-/// language and edition: `fr:N` with N its number in the French document
-/// that has it (translated or left in English), `en:N` with N its number in
-/// force, and a plain number as either, or as the result's own number in
-/// its edition (query files without prefix were written against the French
-/// documents, or against the English rules in force). An article, its slug.
+/// The ids a result answers to. A qualified id counts only in its
+/// language: `fr:N` for a French text numbered N in its own document,
+/// `en:N` for an English text numbered N (the rules in force are the only
+/// English rules indexed) — the English 608.2h is another rule than the
+/// French 608.2h of 2011. A plain number counts in any language: the
+/// result's own number, its number in force, and the numbers of the French
+/// texts of its rule (query files without prefix were written against the
+/// French documents, or against the English rules in force). An article,
+/// its slug.
 pub fn ids_of(graph: &crate::Graph, node: crate::graph::NodeIdx) -> Vec<String> {
     let n = graph.node(node);
     if n.id.is_none() {
         return vec![n.label()];
     }
     let own = std::slice::from_ref(&node);
-    let french: Vec<String> = graph
+    let french = graph
         .lineage(node)
         .unwrap_or(own)
         .iter()
         .filter(|&&m| graph.edition(graph.node(m).edition).language == crate::vocab::Lang::Fr && graph.has_content(m))
-        .map(|&m| graph.node(m).label())
-        .collect();
+        .map(|&m| graph.node(m).label());
     let in_force = graph.in_force(node).map(|c| graph.node(c).label()).unwrap_or_else(|| n.label());
-    let mut ids = vec![format!("en:{in_force}"), in_force, n.label()];
-    for f in french {
-        ids.push(format!("fr:{f}"));
-        ids.push(f);
-    }
+    let mut ids = vec![format!("{}:{}", n.language.code(), n.label()), n.label(), in_force];
+    ids.extend(french);
+    ids.dedup();
     ids
 }
 

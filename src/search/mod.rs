@@ -55,6 +55,7 @@ use tantivy::Searcher;
 use tantivy::tokenizer::TextAnalyzer;
 
 use crate::graph::{Graph, NodeIdx};
+use crate::lexicon::{Lexicon, Translation};
 use crate::vocab::Lang;
 use analyzer::{EN_FOLD, EN_STEM, FR_FOLD, FR_STEM};
 pub use documents::indexed;
@@ -96,6 +97,9 @@ pub struct Hit {
     pub snippet: Snippet,
     /// Whether the rule was reached by its number.
     pub by_number: bool,
+    /// The rule's other texts, grouped under the one shown: the rule in
+    /// force's English text under its French text.
+    pub versions: Vec<NodeIdx>,
 }
 
 /// The results of one search.
@@ -109,6 +113,12 @@ pub struct Results {
     pub corrections: Vec<String>,
     /// Time spent searching, snippets included.
     pub elapsed: Duration,
+    /// The glossary entry the query names, when it is a glossary term, a
+    /// keyword's French name or a word of jargon (« piétinement », « LKI »):
+    /// shown above the results, as judges' bots answer `/define`.
+    pub definition: Option<NodeIdx>,
+    /// Whether the quoted phrases, found nowhere, were searched as words.
+    pub loosened: bool,
 }
 
 /// A result as printed by `arbitre cherche --json` and served by the API.
@@ -155,6 +165,8 @@ pub struct SearchIndex {
     vocabulary: [typo::Vocabulary; 2],
     /// Surface forms of stems, folded words of texts (for snippets).
     tables: TextTables,
+    /// The French ↔ English vocabulary that translates queries.
+    lexicon: &'static Lexicon,
     /// Documents indexed.
     pub documents: usize,
     /// Time the build took.
@@ -191,6 +203,7 @@ impl SearchIndex {
             tables,
             analyzers,
             snippet_analyzer: analyzer::snippet_analyzer(),
+            lexicon: Lexicon::embedded(),
             documents,
             build_time: start.elapsed(),
         })
@@ -216,26 +229,87 @@ impl SearchIndex {
     /// Searches. Never fails: whatever the judge typed gives results or none.
     pub fn search(&self, graph: &Graph, raw: &str, limit: usize, filters: &Filters) -> Results {
         let start = Instant::now();
-        let query = query::parse(raw);
+        let mut query = query::parse(raw);
         let limit = limit.clamp(1, MAX_LIMIT);
         let searchers = self.searchers();
-        // 1. Rule numbers.
-        let mut seen: HashSet<NodeIdx> = HashSet::new();
-        let by_number = numbers::hits(graph, &query, filters, &mut seen);
-        // 2–5. Words and phrases, in the judge's language first.
-        let words = self.words(&query.words);
-        let query_language = self.language_of(&query);
-        let plan = self.plan(&searchers, &words, &query.phrases, filters);
-        let wanted = OVERFETCH * limit + by_number.len();
-        let text = self.collect(&searchers, &plan, query_language, wanted, &mut seen, graph);
-        let mut hits = collect::ranked(by_number, text, limit);
+        let mut loosened = false;
+        loop {
+            // 1. Rule numbers.
+            let mut seen: HashSet<NodeIdx> = HashSet::new();
+            let by_number = numbers::hits(graph, &query, filters, &mut seen);
+            // 2–5. Words and phrases, in both languages, the judge's first.
+            let words = self.words_of(&query.words);
+            let query_language = self.language_of(&query);
+            let plan = self.plan(&searchers, &words, &query.phrases, filters);
+            let wanted = OVERFETCH * limit + by_number.len();
+            let text = self.collect(&searchers, &plan, query_language, wanted, &mut seen, graph);
+            // A phrase in quotes no text has (a card's text quoted from memory)
+            // does not empty the page: its words are searched instead, and said so.
+            if text.is_empty() && by_number.is_empty() && !query.phrases.is_empty() {
+                query.words = format!("{} {}", query.words, query.phrases.join(" "));
+                query.phrases.clear();
+                loosened = true;
+                continue;
+            }
+            let mut hits = collect::ranked(graph, by_number, text, limit, filters.language);
 
-        let snippets = Snippets::new(self, &words, &query.phrases, &plan.corrections);
-        for h in &mut hits {
-            h.snippet = snippets.of(graph, h.node);
+            let snippets = Snippets::new(self, &words.all(), &query.phrases, &plan.corrections);
+            for h in &mut hits {
+                h.snippet = snippets.of(graph, h.node);
+            }
+            let corrections = plan.corrections.iter().map(|(_, w)| w.clone()).collect();
+            let definition = if query.is_id || !query.phrases.is_empty() {
+                None
+            } else {
+                graph.definition_of_name(&query.words, self.lexicon).map(|(n, _)| n)
+            };
+            if let Some(d) = definition
+                && query.ids.is_empty()
+                && *filters == Filters::default()
+            {
+                self.defining_first(graph, d, &mut hits, limit, &snippets);
+            }
+            return Results { query, hits, corrections, elapsed: start.elapsed(), definition, loosened };
         }
-        let corrections = plan.corrections.iter().map(|(_, w)| w.clone()).collect();
-        Results { query, hits, corrections, elapsed: start.elapsed() }
+    }
+
+    /// When the query names a glossary term (« piétinement »), the rule the
+    /// glossary sends to (« See rule 702.19 ») comes first, by its first
+    /// subrule — the one that defines it: where a judge reads what the term
+    /// is, before the finer points.
+    fn defining_first(
+        &self,
+        graph: &Graph,
+        definition: NodeIdx,
+        hits: &mut Vec<Hit>,
+        limit: usize,
+        snippets: &Snippets,
+    ) {
+        let mut defining: Vec<NodeIdx> = Vec::new();
+        for edge in graph.references(definition) {
+            let Some(rule) = edge.resolution.node() else { continue };
+            let first = graph.node(rule).children.first().copied().unwrap_or(rule);
+            if documents::indexed(graph, first) && !defining.contains(&first) {
+                defining.push(first);
+            }
+        }
+        for (i, &node) in defining.iter().enumerate() {
+            let key = collect::rule_key(graph, node);
+            let existing = hits.iter().position(|h| collect::rule_key(graph, h.node) == key);
+            let hit = match existing {
+                Some(p) => hits.remove(p),
+                None => {
+                    let (shown, versions) = collect::grouped(graph, node);
+                    Hit { node: shown, score: 0.0, snippet: snippets.of(graph, shown), by_number: false, versions }
+                }
+            };
+            hits.insert(i.min(hits.len()), hit);
+        }
+        let top = hits.iter().map(|h| h.score).fold(0.0f32, f32::max);
+        for (i, h) in hits.iter_mut().take(defining.len()).enumerate() {
+            h.score = top + (defining.len() - i) as f32;
+        }
+        hits.truncate(limit);
     }
 
     /// A searcher on each index, in the order of `parts`.
@@ -248,7 +322,7 @@ impl SearchIndex {
     pub fn explain(&self, raw: &str, node: NodeIdx) -> Vec<String> {
         let query = query::parse(raw);
         let searchers = self.searchers();
-        let words = self.words(&query.words);
+        let words = self.words_of(&query.words);
         let plan = self.plan(&searchers, &words, &query.phrases, &Filters::default());
         let mut out = Vec::new();
         for (part, searcher) in self.parts.iter().zip(&searchers) {
@@ -284,6 +358,33 @@ impl SearchIndex {
             }
         }
         if en > fr { Lang::En } else { Lang::Fr }
+    }
+
+    /// The words of a query in each language: the vocabulary's translation
+    /// ([`Lexicon::translate`]) of what was typed, each language's words
+    /// read as [`Self::words`] reads them.
+    fn words_of(&self, typed: &str) -> plan::Words {
+        // Question words go before translation (« quand » is not « when » here).
+        let asked: Vec<&str> = typed
+            .split_whitespace()
+            .filter(|w| !QUESTION_WORDS.contains(&w.to_lowercase().trim_matches(|c: char| !c.is_alphanumeric())))
+            .collect();
+        let t = self.lexicon.translate(&asked.join(" "));
+        let correctable = self.words(&t.unmatched.join(" "));
+        let terms =
+            t.terms_fr.iter().map(|x| (Lang::Fr, x.clone())).chain(t.terms_en.iter().map(|x| (Lang::En, x.clone())));
+        // A French word no entry names is searched in English texts too
+        // (card names, franglais), but not a French stop word (« une », « sur »).
+        let french_stop = |w: &String| correctable.contains(w) && self.terms(FR_FOLD, w).is_empty();
+        let en = self.words(&t.en).into_iter().filter(|w| !french_stop(w)).collect();
+        plan::Words { fr: self.words(&t.fr), en, correctable, terms: terms.collect() }
+    }
+
+    /// The query as searched in each language (`fr`, `en`), after the
+    /// vocabulary's translation: for comparisons and for judges curious why
+    /// a result came.
+    pub fn translation(&self, typed: &str) -> Translation {
+        self.lexicon.translate(&query::parse(typed).words)
     }
 
     /// The distinct words of the query, lowercased, at most `MAX_WORDS` (see `weights`).

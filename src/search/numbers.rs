@@ -27,7 +27,8 @@ pub(super) fn hits(graph: &Graph, query: &UserQuery, filters: &Filters, seen: &m
             }
             for f in family {
                 if seen.insert(super::collect::rule_key(graph, f)) {
-                    hits.push(Hit { node: f, score: 0.0, snippet: Snippet::default(), by_number: true });
+                    let (node, versions) = super::collect::grouped(graph, f);
+                    hits.push(Hit { node, score: 0.0, snippet: Snippet::default(), by_number: true, versions });
                 }
             }
         }

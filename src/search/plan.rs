@@ -15,58 +15,91 @@ use super::{Filters, SearchIndex};
 use crate::vocab::Lang;
 
 impl SearchIndex {
-    /// Analyzes the words and phrases once: each word's terms in every
-    /// field, with typo corrections for words no index knows; neighbouring
+    /// Analyzes the words and phrases once: each language's words (the
+    /// query as typed, and as the vocabulary translates it, see
+    /// [`crate::lexicon`]) into terms of that language's fields, with typo
+    /// corrections for `correctable` words no index knows; neighbouring
     /// words as loose phrases; quoted phrases; filters as exact terms.
-    pub(super) fn plan(&self, searchers: &[Searcher], words: &[String], phrases: &[String], filters: &Filters) -> Plan {
+    pub(super) fn plan(&self, searchers: &[Searcher], words: &Words, phrases: &[String], filters: &Filters) -> Plan {
         let mut plan = Plan::default();
-        for w in words {
-            if let Some(word) = self.word_plan(searchers, w, &mut plan.corrections) {
-                plan.words.push(word);
+        for (lang, list) in [(Lang::Fr, &words.fr), (Lang::En, &words.en)] {
+            let (stem, fold) = if lang == Lang::Fr { (FR_STEM, FR_FOLD) } else { (EN_STEM, EN_FOLD) };
+            for w in list {
+                let s = self.terms(stem, w).into_iter().next().map(|t| t.1);
+                let f = self.terms(fold, w).into_iter().next().map(|t| t.1);
+                let forms = self.tables.forms_of(lang, s.as_deref(), f.as_deref());
+                if !forms.is_empty() {
+                    let idf = self.idf(searchers, lang, f.as_deref());
+                    plan.wanted[lang as usize].push((forms, idf));
+                }
+                let correctable = words.correctable.contains(w);
+                if let Some(word) = self.word_plan(searchers, lang, w, correctable, &mut plan.corrections) {
+                    plan.words.push(word);
+                }
+            }
+            plan.pairs.extend(self.pairs(lang, list));
+        }
+        for (lang, t) in &words.terms {
+            let stem = if *lang == Lang::Fr { FR_STEM } else { EN_STEM };
+            let terms = self.terms(stem, t);
+            if terms.len() > 1 {
+                let f = self.fields.of(*lang);
+                plan.terms.push(terms.iter().map(|(p, s)| (*p, Term::from_field_text(f.text, s))).collect());
             }
         }
-        plan.pairs = self.pairs(words);
         plan.phrases = phrases.iter().map(|p| self.phrase(p)).filter(|alternatives| !alternatives.is_empty()).collect();
         plan.filters = self.filter_terms(filters);
         plan
     }
 
-    /// One word: its stemmed and folded terms in each language's fields,
-    /// weighted; `None` for a stop word in both languages. A word no index
-    /// has seen is a typo: the nearest words the index knows are searched
-    /// instead, at a reduced weight, and listed in `corrections`.
-    fn word_plan(&self, searchers: &[Searcher], w: &str, corrections: &mut Vec<(Lang, String)>) -> Option<WordPlan> {
+    /// One word in one language: its stemmed and folded terms in that
+    /// language's fields, weighted; `None` for a stop word. A `correctable`
+    /// word no index has seen is a typo: the nearest words the index knows
+    /// are searched instead, at a reduced weight, and listed in `corrections`.
+    fn word_plan(
+        &self,
+        searchers: &[Searcher],
+        lang: Lang,
+        w: &str,
+        correctable: bool,
+        corrections: &mut Vec<(Lang, String)>,
+    ) -> Option<WordPlan> {
         let mut word = WordPlan::default();
-        let mut folded: Vec<(Lang, String)> = Vec::new();
-        for (lang, stem, fold) in [(Lang::Fr, FR_STEM, FR_FOLD), (Lang::En, EN_STEM, EN_FOLD)] {
-            let f = self.fields.of(lang);
-            if let Some((_, s)) = self.terms(stem, w).into_iter().next() {
-                let stemmed = [
-                    (f.title, W_TITLE),
-                    (f.lead, W_LEAD),
-                    (f.text, W_TEXT),
-                    (f.examples, W_EXAMPLES),
-                    (f.context, W_CONTEXT),
-                ];
-                for (field, weight) in stemmed {
-                    word.terms.push((Term::from_field_text(field, &s), weight));
-                }
-                word.defines.push(Term::from_field_text(f.defines, &s));
+        let (stem, fold) = match lang {
+            Lang::Fr => (FR_STEM, FR_FOLD),
+            Lang::En => (EN_STEM, EN_FOLD),
+        };
+        let f = self.fields.of(lang);
+        if let Some((_, s)) = self.terms(stem, w).into_iter().next() {
+            let stemmed = [
+                (f.title, W_TITLE),
+                (f.lead, W_LEAD),
+                (f.text, W_TEXT),
+                (f.examples, W_EXAMPLES),
+                (f.context, W_CONTEXT),
+            ];
+            for (field, weight) in stemmed {
+                word.terms.push((Term::from_field_text(field, &s), weight));
             }
-            if let Some((_, s)) = self.terms(fold, w).into_iter().next() {
-                for (field, weight) in [(f.title_fold, W_TITLE), (f.text_fold, W_TEXT), (f.examples_fold, W_EXAMPLES)] {
-                    word.terms.push((Term::from_field_text(field, &s), weight));
-                }
-                folded.push((lang, s));
+            word.defines.push(Term::from_field_text(f.defines, &s));
+        }
+        let folded = self.terms(fold, w).into_iter().next().map(|(_, s)| s);
+        if let Some(s) = &folded {
+            for (field, weight) in [(f.title_fold, W_TITLE), (f.text_fold, W_TEXT), (f.examples_fold, W_EXAMPLES)] {
+                word.terms.push((Term::from_field_text(field, s), weight));
             }
         }
         if word.terms.is_empty() {
             return None;
         }
-        let known = word.terms.iter().any(|(t, _)| searchers.iter().any(|s| s.doc_freq(t).unwrap_or(0) > 0));
-        if !known {
-            for (lang, s) in folded {
-                let f = self.fields.of(lang);
+        let known =
+            |w: &WordPlan| w.terms.iter().any(|(t, _)| searchers.iter().any(|s| s.doc_freq(t).unwrap_or(0) > 0));
+        if correctable
+            && !known(&word)
+            && !self.known_anywhere(searchers, w)
+            && let Some(s) = folded
+        {
+            {
                 for correction in self.vocabulary[lang as usize].corrections(&s) {
                     for (field, weight) in
                         [(f.title_fold, W_TITLE), (f.text_fold, W_TEXT), (f.examples_fold, W_EXAMPLES)]
@@ -80,18 +113,50 @@ impl SearchIndex {
         Some(word)
     }
 
+    /// The inverse document frequency of a folded word in its language's
+    /// texts: how much finding it in a text tells.
+    fn idf(&self, searchers: &[Searcher], lang: Lang, folded: Option<&str>) -> f32 {
+        let Some(f) = folded else { return 0.0 };
+        let term = Term::from_field_text(self.fields.of(lang).text_fold, f);
+        let (mut df, mut n) = (0u64, 0u64);
+        for (part, searcher) in self.parts.iter().zip(searchers) {
+            if part.language == lang {
+                df += searcher.doc_freq(&term).unwrap_or(0);
+                n += searcher.num_docs();
+            }
+        }
+        (1.0 + (n as f32 - df as f32 + 0.5) / (df as f32 + 0.5)).ln()
+    }
+
+    /// Whether a word is in some index, in either language, in any field
+    /// (a word known in French, « salve » in an example, is not a typo of an
+    /// English word).
+    fn known_anywhere(&self, searchers: &[Searcher], w: &str) -> bool {
+        [(Lang::Fr, FR_STEM, FR_FOLD), (Lang::En, EN_STEM, EN_FOLD)].iter().any(|&(lang, stem, fold)| {
+            let f = self.fields.of(lang);
+            let stemmed = self.terms(stem, w).into_iter().next().map(|(_, s)| (s, [f.title, f.text, f.examples]));
+            let folded =
+                self.terms(fold, w).into_iter().next().map(|(_, s)| (s, [f.title_fold, f.text_fold, f.examples_fold]));
+            stemmed.into_iter().chain(folded).any(|(s, fields)| {
+                fields.iter().any(|&field| {
+                    let t = Term::from_field_text(field, &s);
+                    searchers.iter().any(|sr| sr.doc_freq(&t).unwrap_or(0) > 0)
+                })
+            })
+        })
+    }
+
     /// Words typed next to each other, found close together: each pair of
     /// neighbouring words is a loose phrase on the text and the examples.
-    fn pairs(&self, words: &[String]) -> Vec<Vec<(usize, Term)>> {
+    fn pairs(&self, lang: Lang, words: &[String]) -> Vec<Vec<(usize, Term)>> {
         let joined = words.join(" ");
         let mut pairs = Vec::new();
-        for (lang, stem) in [(Lang::Fr, FR_STEM), (Lang::En, EN_STEM)] {
-            let f = self.fields.of(lang);
-            let terms = self.terms(stem, &joined);
-            for pair in terms.windows(2) {
-                for field in [f.text, f.examples] {
-                    pairs.push(pair.iter().map(|(p, s)| (*p, Term::from_field_text(field, s))).collect());
-                }
+        let stem = if lang == Lang::Fr { FR_STEM } else { EN_STEM };
+        let f = self.fields.of(lang);
+        let terms = self.terms(stem, &joined);
+        for pair in terms.windows(2) {
+            for field in [f.text, f.examples] {
+                pairs.push(pair.iter().map(|(p, s)| (*p, Term::from_field_text(field, s))).collect());
             }
         }
         pairs
@@ -134,12 +199,44 @@ impl SearchIndex {
     }
 }
 
+/// The words of a query in each language (see [`SearchIndex::words_of`]).
+#[derive(Debug, Default, Clone)]
+pub(super) struct Words {
+    /// The words searched in French texts.
+    pub(super) fr: Vec<String>,
+    /// The words searched in English texts.
+    pub(super) en: Vec<String>,
+    /// The words typed that the vocabulary does not know: only these may be typos.
+    pub(super) correctable: Vec<String>,
+    /// Game terms of several words, per language, searched as phrases too.
+    pub(super) terms: Vec<(Lang, String)>,
+}
+
+impl Words {
+    /// Every word, each once, French first (for snippets).
+    pub(super) fn all(&self) -> Vec<String> {
+        let mut out = self.fr.clone();
+        for w in &self.en {
+            if !out.contains(w) {
+                out.push(w.clone());
+            }
+        }
+        out
+    }
+}
+
 /// A search, analyzed: see [`SearchIndex::plan`].
 #[derive(Default)]
 pub(super) struct Plan {
     words: Vec<WordPlan>,
     /// Neighbouring words, as two-term phrases with their positions.
     pairs: Vec<Vec<(usize, Term)>>,
+    /// Game terms of several words (« starting life total »), as phrases.
+    terms: Vec<Vec<(usize, Term)>>,
+    /// Per language, the forms of each query word the texts have, with the
+    /// word's inverse document frequency: what a text's coverage of the
+    /// query is counted on.
+    pub(super) wanted: [Vec<(Vec<u32>, f32)>; 2],
     /// Quoted phrases: for each, the alternatives (one per field) of which one must match.
     phrases: Vec<Vec<Vec<(usize, Term)>>>,
     /// Exact terms every result must have (section, chapter, edition, language).
@@ -183,6 +280,12 @@ impl Plan {
             if pair.iter().all(|(_, t)| present(t)) {
                 let phrase = PhraseQuery::new_with_offset_and_slop(pair.clone(), PROXIMITY_SLOP);
                 clauses.push((Occur::Should, Box::new(BoostQuery::new(Box::new(phrase), W_PROXIMITY))));
+            }
+        }
+        for t in &self.terms {
+            if t.iter().all(|(_, term)| present(term)) {
+                let phrase = PhraseQuery::new_with_offset_and_slop(t.clone(), TERM_SLOP);
+                clauses.push((Occur::Should, Box::new(BoostQuery::new(Box::new(phrase), W_TERM))));
             }
         }
         if clauses.is_empty() && self.phrases.is_empty() {

@@ -92,3 +92,37 @@ pub(super) fn text_tables(graph: &Graph, analyzers: &[TextAnalyzer; 4]) -> TextT
     }
     TextTables { surface_forms, forms, words: positions }
 }
+
+impl TextTables {
+    /// The forms of a query word in one language: every surface form of its
+    /// stem in the indexed texts, and its own folded form.
+    pub(super) fn forms_of(&self, lang: Lang, stem: Option<&str>, folded: Option<&str>) -> Vec<u32> {
+        let mut out: Vec<u32> = Vec::new();
+        let surfaces = stem.and_then(|s| self.surface_forms[lang as usize].get(s)).into_iter().flatten();
+        for f in surfaces.map(String::as_str).chain(folded) {
+            if let Some(&id) = self.forms.get(f)
+                && !out.contains(&id)
+            {
+                out.push(id);
+            }
+        }
+        out
+    }
+
+    /// The share of `wanted` words (each given by its forms, weighed by its
+    /// inverse document frequency) that a node's text or examples contain:
+    /// a rare word missing counts more than a common one.
+    pub(super) fn coverage(&self, graph: &Graph, node: NodeIdx, wanted: &[(Vec<u32>, f32)]) -> f32 {
+        let total: f32 = wanted.iter().map(|w| w.1).sum();
+        if total <= 0.0 {
+            return 1.0;
+        }
+        let n = graph.node(node);
+        let texts = std::iter::once(node).chain(n.examples.iter().copied());
+        let present: std::collections::HashSet<u32> =
+            texts.flat_map(|t| self.words[t.0 as usize].iter().map(|&(_, f)| f)).collect();
+        let found: f32 =
+            wanted.iter().filter(|(forms, _)| forms.iter().any(|f| present.contains(f))).map(|w| w.1).sum();
+        found / total
+    }
+}

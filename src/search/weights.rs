@@ -23,6 +23,11 @@ pub(super) const W_CONTEXT: f32 = 0.3;
 pub(super) const W_TYPO: f32 = 0.7;
 /// Weight of two neighbouring words of the query appearing close together.
 pub(super) const W_PROXIMITY: f32 = 0.5;
+/// Weight of a game term of several words (« starting life total », « contact
+/// mortel ») found whole, as the vocabulary names it.
+pub(super) const W_TERM: f32 = 1.0;
+/// How many words may stand between the words of a game term.
+pub(super) const TERM_SLOP: u32 = 1;
 /// How many words may stand between them for the proximity bonus.
 pub(super) const PROXIMITY_SLOP: u32 = 2;
 /// The share of the other fields' scores added to a word's best field
@@ -31,9 +36,24 @@ pub(super) const TIE_BREAKER: f32 = 0.1;
 /// The prior of a subrule's rank: the first subrule of a rule states it, the
 /// next ones refine it. The `k`-th sibling's score is divided by `1 + k × this`.
 pub(super) const RANK_PRIOR: f32 = 0.04;
-/// Weight of editions in another language than the query's: a French judge
-/// typing French wants the French rules first, and English ones after.
-pub(super) const W_OTHER_LANGUAGE: f32 = 0.5;
+/// Weight of French texts when the judge writes English. A French query is
+/// translated and searched in both languages at full weight (see
+/// [`crate::lexicon`]): the English rules in force are the only text of most
+/// rules.
+pub(super) const W_OTHER_LANGUAGE: f32 = 0.25;
+
+/// Share of a rule's second witness added to its best (its French text
+/// found beside its English text in force, or the reverse): agreement of
+/// the two languages counts, without letting a word shared by both (a
+/// card name, « aura ») count twice.
+pub(super) const W_CORROBORATION: f32 = 0.5;
+
+/// How much a text's coverage of the query counts: its score is multiplied
+/// by the share of the query's words its text and examples contain, to
+/// this power. A rule that has every word a judge typed comes before one
+/// that has a single word in its title (« salve d'aura »: 608.2b, whose
+/// example names the card, before 702.65 *Aura Swap*).
+pub(super) const COVERAGE_POWER: f32 = 2.0;
 
 /// Words of a query that are read; the rest are ignored.
 pub(super) const MAX_WORDS: usize = 24;

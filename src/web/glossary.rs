@@ -25,7 +25,7 @@ pub(super) async fn page(
     let entries = g.glossary_entries(&term);
     let found = match &wanted {
         Some(key) => entries.iter().copied().find(|&n| key_of(g.edition(g.node(n).edition)) == *key),
-        None => g.definition(&term),
+        None => g.definition_of_name(&term, crate::lexicon::Lexicon::embedded()).map(|(n, _)| n),
     };
     let Some(idx) = found else {
         let nearest = g

@@ -290,6 +290,24 @@ pub struct ResultView {
     pub snippet_html: String,
     /// The `lang` attribute of the text: « en » for English, empty for French (the page's language).
     pub lang: &'static str,
+    /// For an English text: its French heading (« Piétinement ») — the
+    /// result is then marked « non traduit ».
+    pub french: Option<String>,
+    /// The rule's other texts grouped under it (the rule in force's English text).
+    pub versions: Vec<Link>,
+}
+
+/// A glossary definition shown above the results.
+#[derive(Debug, Clone)]
+pub struct DefinitionBox {
+    /// The glossary term (« Trample »).
+    pub term: String,
+    /// Its definition, as the glossary says it.
+    pub text: String,
+    /// Its glossary page.
+    pub url: String,
+    /// The `lang` attribute of the text.
+    pub lang: &'static str,
 }
 
 /// An option of a filter list.
@@ -327,6 +345,10 @@ pub struct SearchPage {
     pub nearest: Vec<Link>,
     /// Words searched instead of words the index does not know.
     pub corrections: Vec<Link>,
+    /// The glossary definition of the term the query names.
+    pub definition: Option<DefinitionBox>,
+    /// Whether the quoted phrases, found nowhere, were searched as words.
+    pub loosened: bool,
 }
 
 /// A judge-class article.

@@ -135,6 +135,36 @@ pub fn untranslated(g: &Graph, idx: NodeIdx) -> bool {
     n.language == Lang::En && g.edition(n.edition).language == Lang::Fr
 }
 
+/// The French heading of an English rule, for a judge reading French: the
+/// French name the vocabulary gives its title (702.19b « Trample » →
+/// « Piétinement »), else the French title of its chapter (« Capacités
+/// mot-clé »); `None` for a French text or when nothing names it in French.
+pub fn french_heading(g: &Graph, idx: NodeIdx) -> Option<String> {
+    if g.node(idx).language == Lang::Fr {
+        return None;
+    }
+    let lexicon = crate::lexicon::Lexicon::embedded();
+    let named = |title: &str| lexicon.by_english(title).first().map(|e| capitalized(&e.fr));
+    if let Some(name) = g.display_title(idx).and_then(named) {
+        return Some(name);
+    }
+    let mut up = Some(idx);
+    while let Some(u) = up {
+        let n = g.node(u);
+        if n.kind == crate::graph::NodeKind::Chapter {
+            return g.french_title(u).map(str::to_string).or_else(|| n.title.as_deref().and_then(named));
+        }
+        up = n.parent;
+    }
+    None
+}
+
+/// A name with its first letter in capital (« piétinement » → « Piétinement »).
+fn capitalized(name: &str) -> String {
+    let mut c = name.chars();
+    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+}
+
 /// Links to the existing rules nearest to an id.
 pub fn nearest(g: &Graph, id: RuleId) -> Vec<Link> {
     g.nearest(id, 6).into_iter().filter_map(|n| g.find(n)).map(|n| link(g, n, None)).collect()

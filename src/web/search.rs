@@ -11,8 +11,8 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
 use super::error::WebError;
-use super::pages::{FilterOption, Layout, Link, ResultView, SearchPage};
-use super::render::{key_of, lang_of, nearest, url_of};
+use super::pages::{DefinitionBox, FilterOption, Layout, Link, ResultView, SearchPage};
+use super::render::{french_heading, key_of, lang_of, link, nearest, url_of};
 use super::request::{PAGE, filters, params};
 use super::{AppState, html, redirect};
 use crate::graph::{EditionIdx, Graph};
@@ -69,24 +69,22 @@ fn render(g: &Graph, query: &str, p: &HashMap<String, String>, results: Option<R
 
     let (mut results_view, mut nearest_links, mut corrections, mut shown, mut elapsed) =
         (Vec::new(), Vec::new(), Vec::new(), "Tapez votre recherche".to_string(), String::new());
+    let mut definition = None;
+    let mut loosened = false;
     if let Some(r) = results {
+        loosened = r.loosened;
+        definition = r.definition.map(|d| {
+            let v = g.definition_view(d);
+            DefinitionBox {
+                url: url_of(g, d).unwrap_or_default(),
+                lang: lang_of(v.language),
+                term: v.term,
+                text: v.definition,
+            }
+        });
         shown = count(r.hits.len());
         elapsed = format!("{} ms", crate::text::decimal_fr(r.elapsed.as_secs_f64() * 1000.0, 2));
-        results_view = r
-            .hits
-            .iter()
-            .map(|h| {
-                let n = g.node(h.node);
-                ResultView {
-                    id: g.cited_label(h.node),
-                    url: url_of(g, h.node).unwrap_or_default(),
-                    title: g.display_title(h.node).unwrap_or_default().to_string(),
-                    edition: format!("édition {}", g.edition(n.edition).label()),
-                    snippet_html: h.snippet.to_html(),
-                    lang: lang_of(n.language),
-                }
-            })
-            .collect();
+        results_view = r.hits.iter().map(|h| result_view(g, h)).collect();
         if r.hits.is_empty() {
             nearest_links = r.query.ids.first().map(|&id| nearest(g, id)).unwrap_or_default();
         }
@@ -112,8 +110,48 @@ fn render(g: &Graph, query: &str, p: &HashMap<String, String>, results: Option<R
         languages: options(languages, p.get("langue")),
         nearest: nearest_links,
         corrections,
+        definition,
+        loosened,
     };
     Ok(page.render()?)
+}
+
+/// One result as the page shows it: a French text under its rule in force,
+/// an English one under its French heading, marked « non traduit ».
+fn result_view(g: &Graph, h: &crate::search::Hit) -> ResultView {
+    let n = g.node(h.node);
+    let versions = h
+        .versions
+        .iter()
+        .map(|&v| {
+            let vn = g.node(v);
+            let mut l = link(g, v, None);
+            l.label = if g.current() == Some(vn.edition) {
+                format!("{} en vigueur ({})", g.cited_label(v), language_name(vn.language))
+            } else {
+                format!("{} (édition {})", g.cited_label(v), g.edition(vn.edition).label())
+            };
+            l
+        })
+        .collect();
+    ResultView {
+        id: g.cited_label(h.node),
+        url: url_of(g, h.node).unwrap_or_default(),
+        title: g.display_title(h.node).unwrap_or_default().to_string(),
+        edition: format!("édition {}", g.edition(n.edition).label()),
+        snippet_html: h.snippet.to_html(),
+        lang: lang_of(n.language),
+        french: french_heading(g, h.node),
+        versions,
+    }
+}
+
+/// A language's name, in French.
+fn language_name(lang: crate::vocab::Lang) -> &'static str {
+    match lang {
+        crate::vocab::Lang::Fr => "français",
+        crate::vocab::Lang::En => "anglais",
+    }
 }
 
 /// Percent-encodes a query value.

@@ -1,0 +1,347 @@
+//! Matching a query against the vocabulary: the text cut into words, each
+//! folded to a key (case, accents, plural and the endings of a French verb's
+//! forms ignored), the longest run of words that names an entry taken first,
+//! and the query written again in each language ([`Translation`]).
+
+use std::collections::HashMap;
+
+use super::{Entry, Kind, Lexicon};
+
+/// Words in one entry name, at most (longer names are never matched).
+const MAX_SPAN: usize = 8;
+
+/// Which name of an entry the query used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// The French name (or, for jargon, the words judges type).
+    French,
+    /// The English name.
+    English,
+}
+
+/// A run of the query's words that names entries of the vocabulary.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Match {
+    /// The words, as typed.
+    pub typed: String,
+    /// The entries named (indexes into [`Lexicon::entries`]).
+    pub entries: Vec<usize>,
+    /// Which of their names the query used.
+    pub side: Side,
+}
+
+/// A query in both languages: what to search in French texts and in English
+/// texts, and the entries recognised.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Translation {
+    /// The query for French texts: the French words typed, and the French
+    /// names of the English terms and jargon recognised.
+    pub fr: String,
+    /// The query for English texts: the English words typed, and the
+    /// English names of the French terms and jargon recognised.
+    pub en: String,
+    /// The words no entry names, as typed (searched in both languages).
+    pub unmatched: Vec<String>,
+    /// The entries recognised, in the order of the query.
+    pub matches: Vec<Match>,
+    /// The names of several words recognised or translated, in French
+    /// (« points de vie de départ »): searched as phrases too, a game term
+    /// being one unit.
+    pub terms_fr: Vec<String>,
+    /// The same in English (« starting life total »).
+    pub terms_en: Vec<String>,
+}
+
+/// The folded key of one word: lowercase, no accents, a final plural
+/// `s`/`x` dropped, and the forms of a French verb in `-er` brought to its
+/// infinitive (« bloquée », « bloqué », « bloquez » → `bloquer`), so that
+/// a form of a word finds its entry; « équipe » (team) stays apart from
+/// « équiper ». Applied alike to the vocabulary and to queries.
+fn word_key(word: &str) -> String {
+    let mut lower = word.to_lowercase();
+    if lower.chars().count() > 3 && (lower.ends_with('s') || lower.ends_with('x')) && !lower.ends_with("ss") {
+        lower.pop();
+    }
+    // « bloqué » ends with an accented `é`: a participle, not « bloque ».
+    let participle = lower.ends_with('é');
+    let mut w = crate::text::fold(&lower);
+    if w.chars().count() > 4 {
+        if w.ends_with("ee") || w.ends_with("ez") {
+            w.truncate(w.len() - 2);
+            w.push_str("er");
+        } else if participle {
+            w.pop();
+            w.push_str("er");
+        }
+    }
+    w
+}
+
+/// The words of a text with their byte spans: runs of letters and digits,
+/// with `+`, `/` and a `-` before a digit kept inside (« +1/+1 », « -1/-1 »),
+/// and `∞` (the keyword of 702.186).
+fn words(text: &str) -> Vec<(usize, usize)> {
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let inside = |i: usize| {
+        let c = chars[i].1;
+        c.is_alphanumeric()
+            || c == '+'
+            || c == '∞'
+            || (c == '/' && i > 0 && chars[i - 1].1.is_alphanumeric())
+            || (c == '-' && chars.get(i + 1).is_some_and(|n| n.1.is_ascii_digit()))
+    };
+    let mut out = Vec::new();
+    let mut start: Option<usize> = None;
+    for i in 0..chars.len() {
+        match (inside(i), start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                out.push((chars[s].0, chars[i].0));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        out.push((chars[s].0, text.len()));
+    }
+    out
+}
+
+/// Articles that may open a name without being part of it (« Le Monarque »).
+const LEADING_ARTICLES: &[&str] = &["le", "la", "les", "l", "the"];
+
+/// The key of a name: its words' keys (see `word_key`), a note in
+/// parentheses left out (« passer (la priorité) » is named « passer ») and a
+/// leading article too (« Le Monarque » is named « monarque »).
+pub fn key(text: &str) -> Vec<String> {
+    let name = match (text.find(" ("), text.rfind(')')) {
+        (Some(a), Some(b)) if a < b && a > 0 => &text[..a],
+        _ => text,
+    };
+    let mut k: Vec<String> =
+        words(name).into_iter().map(|(a, b)| word_key(&name[a..b])).filter(|w| !w.is_empty()).collect();
+    if k.len() > 1 && LEADING_ARTICLES.contains(&k[0].as_str()) {
+        k.remove(0);
+    }
+    k
+}
+
+/// The vocabulary's names by key.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Index {
+    names: HashMap<(Side, Vec<String>), Vec<usize>>,
+    longest: usize,
+}
+
+impl Index {
+    /// Every French name, and every English name but jargon's (the English
+    /// of jargon is a search query, not a name to recognise).
+    pub(super) fn build(entries: &[Entry]) -> Index {
+        let mut index = Index::default();
+        for (i, e) in entries.iter().enumerate() {
+            let mut sides = vec![(Side::French, key(&e.fr))];
+            if e.kind != Kind::Jargon {
+                sides.push((Side::English, key(&e.en)));
+            }
+            for (side, k) in sides {
+                if k.is_empty() || k.len() > MAX_SPAN {
+                    continue;
+                }
+                index.longest = index.longest.max(k.len());
+                let ids = index.names.entry((side, k)).or_default();
+                if !ids.contains(&i) {
+                    ids.push(i);
+                }
+            }
+        }
+        index
+    }
+}
+
+impl Lexicon {
+    /// The query in both languages (see [`Translation`]). At each word, the
+    /// longest run of words that names an entry wins; a French name before
+    /// an English one of the same length (« initiative » is first strike,
+    /// whatever English text says « initiative »).
+    pub fn translate(&self, text: &str) -> Translation {
+        let spans = words(text);
+        let keys: Vec<String> = spans.iter().map(|&(a, b)| word_key(&text[a..b])).collect();
+        let mut out = Translation::default();
+        let (mut fr, mut en): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
+        let mut i = 0;
+        while i < spans.len() {
+            let Some(m) = self.longest_at(&keys, i, text, &spans) else {
+                let typed = text[spans[i].0..spans[i].1].to_string();
+                fr.push(typed.clone());
+                en.push(typed.clone());
+                out.unmatched.push(typed);
+                i += 1;
+                continue;
+            };
+            let width = key(&m.typed).len().max(1);
+            match m.side {
+                Side::French => {
+                    let jargon = m.entries.iter().all(|&e| self.entries[e].kind == Kind::Jargon);
+                    for &e in &m.entries {
+                        push_unique(&mut en, &self.entries[e].en);
+                    }
+                    if jargon {
+                        // Jargon is not French: its French is that of its English words;
+                        // and the words typed stay in the English query (« morph », « stack »).
+                        push_unique(&mut en, &m.typed);
+                        for &e in &m.entries {
+                            for f in self.french_of(&self.entries[e].en) {
+                                push_unique(&mut fr, &f);
+                            }
+                        }
+                    } else {
+                        fr.push(m.typed.clone());
+                    }
+                }
+                Side::English => {
+                    en.push(m.typed.clone());
+                    for &e in &m.entries {
+                        push_unique(&mut fr, &self.entries[e].fr);
+                    }
+                }
+            }
+            out.matches.push(m);
+            i += width;
+        }
+        for m in &out.matches {
+            let (mut f, mut e): (Vec<&str>, Vec<&str>) = (Vec::new(), Vec::new());
+            for &i in &m.entries {
+                let entry = &self.entries[i];
+                match (m.side, entry.kind == Kind::Jargon) {
+                    (Side::French, false) => f.push(&m.typed),
+                    (Side::English, _) => {
+                        e.push(&m.typed);
+                        f.push(&entry.fr);
+                    }
+                    _ => {}
+                }
+                if m.side == Side::French {
+                    e.push(&entry.en);
+                }
+            }
+            for (names, terms) in [(f, &mut out.terms_fr), (e, &mut out.terms_en)] {
+                for n in names {
+                    if key(n).len() > 1 {
+                        push_unique(terms, n);
+                    }
+                }
+            }
+        }
+        out.fr = fr.join(" ");
+        out.en = en.join(" ");
+        out
+    }
+
+    /// The longest name starting at word `i`, French first.
+    fn longest_at(&self, keys: &[String], i: usize, text: &str, spans: &[(usize, usize)]) -> Option<Match> {
+        let max = self.index.longest.min(keys.len() - i);
+        for len in (1..=max).rev() {
+            let k = keys[i..i + len].to_vec();
+            for side in [Side::French, Side::English] {
+                if let Some(ids) = self.index.names.get(&(side, k.clone())) {
+                    let typed = text[spans[i].0..spans[i + len - 1].1].to_string();
+                    return Some(Match { typed, entries: ids.clone(), side });
+                }
+            }
+        }
+        None
+    }
+
+    /// The French names of the entries an English text names (jargon's
+    /// English, « enters the battlefield » → « arrive sur le champ de bataille »).
+    fn french_of(&self, english: &str) -> Vec<String> {
+        let spans = words(english);
+        let keys: Vec<String> = spans.iter().map(|&(a, b)| word_key(&english[a..b])).collect();
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < keys.len() {
+            let max = self.index.longest.min(keys.len() - i);
+            let found = (1..=max).rev().find_map(|len| {
+                self.index.names.get(&(Side::English, keys[i..i + len].to_vec())).map(|ids| (len, ids))
+            });
+            match found {
+                Some((len, ids)) => {
+                    for &e in ids {
+                        push_unique(&mut out, &self.entries[e].fr);
+                    }
+                    i += len;
+                }
+                None => i += 1,
+            }
+        }
+        out
+    }
+}
+
+fn push_unique(out: &mut Vec<String>, s: &str) {
+    if !out.iter().any(|o| o == s) {
+        out.push(s.to_string());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lexicon::Lexicon;
+
+    fn lexicon() -> Lexicon {
+        Lexicon::parse(
+            "v",
+            "initiative\tfirst strike\tcapacité mot-clé\t702.7\tc\n\
+             prendre l'initiative\ttake the initiative\tterme\t725.2\tc\n\
+             pile\tstack\tzone\t405.1\tfaux ami\n\
+             bloquer\tblock\tterme\t509.1\tc\n\
+             marqueur +1/+1\t+1/+1 counter\tmarqueur\t122.1a\tc\n\
+             arrive sur le champ de bataille\tenters the battlefield\tterme\t603.6a\tc\n\
+             ETB\tenters the battlefield\tjargon\t603.6a\tusage\n",
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn keys_ignore_case_accents_plural_and_verb_forms() {
+        assert_eq!(key("Bloquée"), key("bloquer"));
+        assert_eq!(key("bloquez"), ["bloquer"]);
+        assert_eq!(key("bloqué"), ["bloquer"]);
+        assert_ne!(key("équipe"), key("équiper"));
+        assert_eq!(key("marqueurs +1/+1"), ["marqueur", "+1/+1"]);
+        assert_eq!(key("-1/-1"), ["-1/-1"]);
+        assert_eq!(key("prendre l'initiative"), ["prendre", "l", "initiative"]);
+        assert_eq!(key("Le Monarque"), ["monarque"]);
+        assert_eq!(key("l'Anneau vous tente"), ["anneau", "vou", "tente"]);
+        assert_ne!(key("regarder"), key("regard"));
+    }
+
+    #[test]
+    fn longest_name_first_and_false_friends() {
+        let l = lexicon();
+        let t = l.translate("initiative");
+        assert_eq!(t.en, "first strike");
+        let t = l.translate("quand je prends l'initiative");
+        assert_eq!(t.en, "quand je prends l first strike", "« prends » is not « prendre »");
+        let t = l.translate("prendre l'initiative");
+        assert_eq!(t.en, "take the initiative");
+        let t = l.translate("la pile");
+        assert_eq!(t.en, "la stack");
+        assert_eq!(t.fr, "la pile");
+    }
+
+    #[test]
+    fn both_ways_and_jargon() {
+        let l = lexicon();
+        let t = l.translate("deux marqueurs +1/+1 sur une créature bloquée");
+        assert_eq!(t.en, "deux +1/+1 counter sur une créature block");
+        let t = l.translate("first strike");
+        assert_eq!((t.fr.as_str(), t.en.as_str()), ("initiative", "first strike"));
+        let t = l.translate("ETB trigger");
+        assert_eq!(t.en, "enters the battlefield ETB trigger");
+        assert_eq!(t.fr, "arrive sur le champ de bataille trigger");
+        assert_eq!(t.unmatched, ["trigger"]);
+    }
+}
