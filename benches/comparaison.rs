@@ -3,11 +3,14 @@
 //!
 //! `cargo bench --bench comparaison --features comparaison` prints a Markdown
 //! table (the feature brings in SQLite, bundled, which nothing else needs):
-//! - ranking (MRR@10, recall@1, recall@5) on the French corpus of `rules/`,
-//!   for the public query set and for `tests/recherche/juges.tsv`;
-//! - the median time to answer a top-10 page with snippets, in process, with
-//!   the full English edition loaded beside the French corpus (all queries of
-//!   the three sets, each run 30 times).
+//! - ranking (MRR@10, recall@1, recall@5) on the embedded corpus (the French
+//!   texts and the English rules in force), for the cross-language sets
+//!   (`croisee.tsv`, `tests/recherche/regles-completes.tsv`), the French ones
+//!   (`public.tsv`, `tests/recherche/juges.tsv`) and the English one; FTS5
+//!   twice: with the words typed, and with the same vocabulary expansion
+//!   arbitre makes (the words typed and their translation both ways);
+//! - the median time to answer a top-10 page with snippets, in process (all
+//!   queries of the sets, each run 30 times).
 //!
 //! FTS5 gets what its documentation recommends for accented text, the
 //! `unicode61 remove_diacritics 2` tokenizer, one row per rule (title, text,
@@ -56,9 +59,7 @@ impl Fts {
                 let n = graph.node(idx);
                 if arbitre::search::indexed(graph, idx) {
                     let examples: Vec<&str> = n.examples.iter().map(|&e| graph.node(e).text.as_str()).collect();
-                    insert
-                        .execute((n.label(), n.title.as_deref().unwrap_or(""), &n.text, examples.join("\n")))
-                        .unwrap();
+                    insert.execute((i as i64, n.title.as_deref().unwrap_or(""), &n.text, examples.join("\n"))).unwrap();
                 }
             }
         }
@@ -66,8 +67,8 @@ impl Fts {
         (Fts { db }, start.elapsed())
     }
 
-    /// The ids of the first ten rows and their snippets.
-    fn search(&self, query: &str) -> Vec<(String, String)> {
+    /// The nodes of the first ten rows and their snippets.
+    fn search(&self, query: &str) -> Vec<(NodeIdx, String)> {
         let words: Vec<String> = query
             .split(|c: char| !c.is_alphanumeric())
             .filter(|w| !w.is_empty())
@@ -83,13 +84,15 @@ impl Fts {
                  WHERE regles MATCH ?1 ORDER BY rank LIMIT 10",
             )
             .unwrap();
-        stmt.query_map([words.join(" OR ")], |r| Ok((r.get(0)?, r.get(1)?))).unwrap().map(Result::unwrap).collect()
+        stmt.query_map([words.join(" OR ")], |r| Ok((NodeIdx(r.get::<_, i64>(0)? as u32), r.get(1)?)))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect()
     }
 }
 
-fn ranks(qs: &[Question], run: impl Fn(&str) -> Vec<String>) -> Summary {
-    let one_id = |ids: Vec<String>| ids.into_iter().map(|id| vec![id]).collect::<Vec<_>>();
-    let r: Vec<Option<usize>> = qs.iter().map(|q| eval::rank(&one_id(run(&q.query)), &q.answers)).collect();
+fn ranks(qs: &[Question], run: impl Fn(&str) -> Vec<Vec<String>>) -> Summary {
+    let r: Vec<Option<usize>> = qs.iter().map(|q| eval::rank(&run(&q.query), &q.answers)).collect();
     Summary::of(&r)
 }
 
@@ -113,20 +116,27 @@ fn row(set: &str, engine: &str, s: &Summary) {
     );
 }
 
-/// Ranking, on the French corpus: arbitre and FTS5 on each set.
-fn ranking(sets: &[(&str, Vec<Question>)]) {
-    let french = arbitre::load(&[]).graph;
-    let index = SearchIndex::build(&french).unwrap();
-    let (fts, _) = Fts::build(&french);
+/// The query FTS5 gets with the vocabulary's expansion: the words typed and
+/// their translation, both ways (what arbitre searches in each language).
+fn expanded(index: &SearchIndex, q: &str) -> String {
+    let t = index.translation(q);
+    format!("{} {}", t.fr, t.en)
+}
+
+/// Ranking on the embedded corpus (French texts and the English rules in
+/// force): arbitre, FTS5, and FTS5 given the same vocabulary expansion.
+fn ranking(graph: &Graph, index: &SearchIndex, fts: &Fts, sets: &[(&str, Vec<Question>)]) {
+    let ids = |nodes: Vec<NodeIdx>| nodes.into_iter().map(|n| eval::ids_of(graph, n)).collect::<Vec<_>>();
     println!("| jeu de requêtes | moteur | MRR@10 | rappel@1 | rappel@5 |");
     println!("|---|---|---|---|---|");
     for (name, qs) in sets {
-        let a = ranks(qs, |q| {
-            index.search(&french, q, 10, &Filters::default()).hits.iter().map(|h| french.node(h.node).label()).collect()
-        });
-        let f = ranks(qs, |q| fts.search(q).into_iter().map(|r| r.0).collect());
+        let a =
+            ranks(qs, |q| ids(index.search(graph, q, 10, &Filters::default()).hits.iter().map(|h| h.node).collect()));
+        let f = ranks(qs, |q| ids(fts.search(q).into_iter().map(|r| r.0).collect()));
+        let fx = ranks(qs, |q| ids(fts.search(&expanded(index, q)).into_iter().map(|r| r.0).collect()));
         row(name, "arbitre", &a);
         row(name, "SQLite FTS5", &f);
+        row(name, "SQLite FTS5 + vocabulaire", &fx);
     }
 }
 
@@ -141,59 +151,65 @@ fn main() {
         return;
     };
     let sets = [
+        ("croisée (shared/relevance/croisee.tsv)", questions(shared.join("relevance/croisee.tsv"))),
+        (
+            "règles complètes (tests/recherche/regles-completes.tsv)",
+            questions(PathBuf::from("tests/recherche/regles-completes.tsv")),
+        ),
         ("public (shared/relevance/public.tsv)", questions(shared.join("relevance/public.tsv"))),
         ("juges (tests/recherche/juges.tsv)", questions(PathBuf::from("tests/recherche/juges.tsv"))),
+        ("anglais (tests/recherche/english.tsv)", questions(PathBuf::from("tests/recherche/english.tsv"))),
     ];
-    let english_questions = questions(PathBuf::from("tests/recherche/english.tsv"));
 
-    ranking(&sets);
+    // The embedded corpus: French texts and the English rules in force.
+    let graph = arbitre::load(&[]).graph;
+    let index = SearchIndex::build(&graph).unwrap();
+    let (fts, fts_build) = Fts::build(&graph);
+    ranking(&graph, &index, &fts, &sets);
 
-    // Latency, with the full English edition beside the French corpus.
-    let english = shared.join("corpus/MagicCompRules-2026-01-16.txt");
-    let both = arbitre::load_with(&[english]).graph;
-    let index = SearchIndex::build(&both).unwrap();
-    let (fts, fts_build) = Fts::build(&both);
-    let all: Vec<&str> =
-        sets.iter().flat_map(|(_, qs)| qs.iter()).chain(&english_questions).map(|q| q.query.as_str()).collect();
-    let (mut ta, mut tf) = (Vec::new(), Vec::new());
+    // Latency of a page of ten results with snippets, in process.
+    let all: Vec<&str> = sets.iter().flat_map(|(_, qs)| qs.iter()).map(|q| q.query.as_str()).collect();
+    let (mut ta, mut tf, mut tx) = (Vec::new(), Vec::new(), Vec::new());
     let mut sink = 0usize;
     for _ in 0..REPEATS {
         for q in &all {
             let t = Instant::now();
-            let r = index.search(&both, q, 10, &Filters::default());
+            let r = index.search(&graph, q, 10, &Filters::default());
             sink += r.hits.iter().map(|h| h.snippet.text.len()).sum::<usize>();
             ta.push(t.elapsed());
             let t = Instant::now();
             sink += fts.search(q).iter().map(|r| r.1.len()).sum::<usize>();
             tf.push(t.elapsed());
+            let t = Instant::now();
+            sink += fts.search(&expanded(&index, q)).iter().map(|r| r.1.len()).sum::<usize>();
+            tx.push(t.elapsed());
         }
     }
-    let english_summary = ranks(&english_questions, |q| {
-        index.search(&both, q, 10, &Filters::default()).hits.iter().map(|h| both.node(h.node).label()).collect()
-    });
-    let fts_english = ranks(&english_questions, |q| fts.search(q).into_iter().map(|r| r.0).collect());
-    let english_set = "anglais (tests/recherche/english.tsv), avec l'édition anglaise";
-    row(english_set, "arbitre", &english_summary);
-    row(english_set, "SQLite FTS5", &fts_english);
     println!();
-    println!("| corpus français + édition anglaise 2026-01-16 | arbitre | SQLite FTS5 |");
-    println!("|---|---|---|");
-    println!("| documents indexés | {} | idem |", index.documents);
+    println!("| corpus intégré (textes français + règles en vigueur) | arbitre | SQLite FTS5 | FTS5 + vocabulaire |");
+    println!("|---|---|---|---|");
+    println!("| documents indexés | {} | idem | idem |", index.documents);
     println!(
-        "| construction de l'index | {:.1} ms | {:.1} ms |",
+        "| construction de l'index | {:.1} ms | {:.1} ms | idem |",
         index.build_time.as_secs_f64() * 1e3,
         fts_build.as_secs_f64() * 1e3
     );
     println!(
-        "| page de 10 résultats avec extraits, médiane ({} requêtes × {REPEATS}) | {:.3} ms | {:.3} ms |",
+        "| page de 10 résultats avec extraits, médiane ({} requêtes × {REPEATS}) | {:.3} ms | {:.3} ms | {:.3} ms |",
         all.len(),
         median(ta.clone()).as_secs_f64() * 1e3,
-        median(tf.clone()).as_secs_f64() * 1e3
+        median(tf.clone()).as_secs_f64() * 1e3,
+        median(tx.clone()).as_secs_f64() * 1e3
     );
     let p90 = |mut d: Vec<Duration>| {
         d.sort();
         d[d.len() * 9 / 10]
     };
-    println!("| idem, 90e centile | {:.3} ms | {:.3} ms |", p90(ta).as_secs_f64() * 1e3, p90(tf).as_secs_f64() * 1e3);
+    println!(
+        "| idem, 90e centile | {:.3} ms | {:.3} ms | {:.3} ms |",
+        p90(ta).as_secs_f64() * 1e3,
+        p90(tf).as_secs_f64() * 1e3,
+        p90(tx).as_secs_f64() * 1e3
+    );
     eprintln!("({sink} octets d'extraits produits)");
 }

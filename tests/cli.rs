@@ -344,6 +344,10 @@ fn definit_gives_the_glossary_entry_in_force() {
     for key in ["definition", "edition", "language", "source"] {
         assert!(v.get(key).is_some(), "{key}");
     }
+    let o = arbitre(&["definit", "piétinement"]);
+    assert!(stdout(&o).starts_with("Trample (glossaire"), "{}", stdout(&o));
+    let o = arbitre(&["definit", "SBA"]);
+    assert!(stdout(&o).starts_with("State-Based Actions (glossaire"), "{}", stdout(&o));
     let o = arbitre(&["definit", "tramp"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(

@@ -766,6 +766,25 @@ async fn french_references_lead_to_a_text() {
 }
 
 #[actix_web::test]
+async fn search_across_languages() {
+    // A keyword's French name: its definition first, then its rule in force,
+    // in English under its French heading, marked « non traduit ».
+    let (status, _, body) = get("/recherche?q=pi%C3%A9tinement").await;
+    assert_eq!(status, StatusCode::OK);
+    let definition = body.find("<section class=\"definition\"").expect("a definition");
+    let first = body.find("<a class=\"result\" href=\"/regles/702.19a\">").expect("702.19a");
+    assert!(definition < first, "the definition comes first");
+    assert!(body.contains("<span lang=\"fr\">Piétinement</span> <span class=\"original\">(Trample)</span>"), "{body}");
+    assert!(body.contains("<span class=\"badge\" lang=\"fr\">non traduit</span>"));
+    // A French text shows its rule in force beside it.
+    let (_, _, body) = get("/recherche?q=le+sort+fizzle").await;
+    assert!(body.contains("aussi : <a href=\"/regles/608.2b?edition=en-2026-01-16\">608.2b en vigueur (anglais)</a>"), "{body}");
+    // A quoted phrase no text has: its words are searched, and the page says so.
+    let (_, _, body) = get("/recherche?q=%22la+source+inflige+z%C3%A9ro+blessure%22").await;
+    assert!(body.contains("résultats pour ses mots"), "{body}");
+}
+
+#[actix_web::test]
 async fn glossary_pages() {
     // Case and spaces as typed; the entry of the rules in force, its rules as links.
     let (status, _, body) = get("/glossaire/last%20known%20information").await;
@@ -777,6 +796,13 @@ async fn glossary_pages() {
     let (status, _, body) = get("/glossaire/Last%20Known%20Information?edition=en-2011-02-04").await;
     assert_eq!(status, StatusCode::OK);
     assert!(body.contains("édition en 2011-02-04"), "{body}");
+    // Reached by its French name or its jargon, through the vocabulary.
+    let (status, _, body) = get("/glossaire/pi%C3%A9tinement").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("<h1 lang=\"en\">Trample</h1>"), "{body}");
+    let (status, _, body) = get("/glossaire/LKI").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("Last Known Information"), "{body}");
     // A term the glossary lacks: a French 404 with the terms close to it.
     let (status, _, body) = get("/glossaire/tramp").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
