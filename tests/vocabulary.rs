@@ -87,9 +87,11 @@ fn every_keyword_of_the_rules_in_force_has_its_french_name_reaching_its_rule() {
         }
     }
     assert!(missing.is_empty(), "keywords without a French name: {missing:?}");
+    eprintln!("noms français de mots-clés hors des trois premiers résultats : {} {unreached:?}", unreached.len());
     // A French name that is also a common word of the rules (« encore », « union »)
-    // may be outranked; all but a few reach their rule in the first three.
-    assert!(unreached.len() <= 12, "{} not reached: {unreached:#?}", unreached.len());
+    // may be outranked (« jouer » finds 116.1 and 305.1 first; « conspiration » is also the card
+    // type Conspiracy): all but a few reach their rule in the first three.
+    assert!(unreached.len() <= 4, "{} not reached: {unreached:#?}", unreached.len());
 }
 
 #[test]
@@ -181,7 +183,7 @@ fn english_results_carry_their_french_heading_and_french_ones_their_rule_in_forc
     let g = french();
     let hits = index().search(g, "piétinement", 3, &Filters::default()).hits;
     assert_eq!(g.node(hits[0].node).language, arbitre::vocab::Lang::En);
-    let hits = index().search(g, "régénération d'une créature détruite", 5, &Filters::default()).hits;
+    let hits = index().search(g, "une cible illégale à la résolution, le sort fizzle", 5, &Filters::default()).hits;
     let french = hits.iter().find(|h| g.node(h.node).language == arbitre::vocab::Lang::Fr).expect("a French text");
     assert!(french.versions.iter().any(|&v| Some(g.node(v).edition) == g.current()), "its rule in force beside it");
     // A rule appears once: its French text, not also its English one.

@@ -778,7 +778,10 @@ async fn search_across_languages() {
     assert!(body.contains("<span class=\"badge\" lang=\"fr\">non traduit</span>"));
     // A French text shows its rule in force beside it.
     let (_, _, body) = get("/recherche?q=le+sort+fizzle").await;
-    assert!(body.contains("aussi : <a href=\"/regles/608.2b?edition=en-2026-01-16\">608.2b en vigueur (anglais)</a>"), "{body}");
+    assert!(
+        body.contains("aussi : <a href=\"/regles/608.2b?edition=en-2026-01-16\">608.2b en vigueur (anglais)</a>"),
+        "{body}"
+    );
     // A quoted phrase no text has: its words are searched, and the page says so.
     let (_, _, body) = get("/recherche?q=%22la+source+inflige+z%C3%A9ro+blessure%22").await;
     assert!(body.contains("résultats pour ses mots"), "{body}");

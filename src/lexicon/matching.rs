@@ -9,6 +9,26 @@ use super::{Entry, Kind, Lexicon};
 
 /// Words in one entry name, at most (longer names are never matched).
 const MAX_SPAN: usize = 8;
+/// Letters a typed word needs before one typo in it is forgiven.
+const MIN_TYPO_CHARS: usize = 7;
+
+/// Whether two words differ by one letter added, removed, replaced, or two
+/// neighbours swapped.
+fn one_edit(a: &str, b: &str) -> bool {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    if a == b || a.len().abs_diff(b.len()) > 1 {
+        return false;
+    }
+    let p = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let (ra, rb) = (&a[p..], &b[p..]);
+    match ra.len().cmp(&rb.len()) {
+        std::cmp::Ordering::Equal => {
+            ra[1..] == rb[1..] || (ra.len() >= 2 && ra[0] == rb[1] && ra[1] == rb[0] && ra[2..] == rb[2..])
+        }
+        std::cmp::Ordering::Greater => ra[1..] == *rb,
+        std::cmp::Ordering::Less => *ra == rb[1..],
+    }
+}
 
 /// Which name of an entry the query used.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -28,6 +48,8 @@ pub struct Match {
     pub entries: Vec<usize>,
     /// Which of their names the query used.
     pub side: Side,
+    /// Whether the words typed were one typo away from the name.
+    pub corrected: bool,
 }
 
 /// A query in both languages: what to search in French texts and in English
@@ -40,7 +62,8 @@ pub struct Translation {
     /// The query for English texts: the English words typed, and the
     /// English names of the French terms and jargon recognised.
     pub en: String,
-    /// The words no entry names, as typed (searched in both languages).
+    /// The words no entry names exactly, as typed (searched in both
+    /// languages; these only may be typos).
     pub unmatched: Vec<String>,
     /// The entries recognised, in the order of the query.
     pub matches: Vec<Match>,
@@ -135,6 +158,21 @@ pub(super) struct Index {
 }
 
 impl Index {
+    /// The entries of the one French name of one word, long enough, one
+    /// typo away from `word`; `None` when there is none or several.
+    fn one_typo_from(&self, word: &str) -> Option<&[usize]> {
+        let mut found = self.names.iter().filter(|((side, k), _)| {
+            *side == Side::French && k.len() == 1 && k[0].chars().count() >= MIN_TYPO_CHARS && one_edit(&k[0], word)
+        });
+        let first = found.next()?;
+        found.next().is_none().then_some(first.1.as_slice())
+    }
+
+    /// The entries of one side named by `key`.
+    pub(super) fn named(&self, side: Side, key: &[String]) -> &[usize] {
+        self.names.get(&(side, key.to_vec())).map_or(&[], Vec::as_slice)
+    }
+
     /// Every French name, and every English name but jargon's (the English
     /// of jargon is a search query, not a name to recognise).
     pub(super) fn build(entries: &[Entry]) -> Index {
@@ -195,6 +233,10 @@ impl Lexicon {
                                 push_unique(&mut fr, &f);
                             }
                         }
+                    } else if m.corrected {
+                        // Searched as typed, a typo the French index corrects at its lower weight.
+                        fr.push(m.typed.clone());
+                        out.unmatched.push(m.typed.clone());
                     } else {
                         fr.push(m.typed.clone());
                     }
@@ -238,15 +280,29 @@ impl Lexicon {
         out
     }
 
-    /// The longest name starting at word `i`, French first.
+    /// The longest name starting at word `i`, French first; failing that, a
+    /// French name of one word one typo away from a long word (« contrecarer »).
     fn longest_at(&self, keys: &[String], i: usize, text: &str, spans: &[(usize, usize)]) -> Option<Match> {
+        self.exact_at(keys, i, text, spans).or_else(|| {
+            let k = &keys[i];
+            if k.chars().count() < MIN_TYPO_CHARS {
+                return None;
+            }
+            let ids = self.index.one_typo_from(k)?;
+            let typed = text[spans[i].0..spans[i].1].to_string();
+            Some(Match { typed, entries: ids.to_vec(), side: Side::French, corrected: true })
+        })
+    }
+
+    /// The longest name starting at word `i`, exactly, French first.
+    fn exact_at(&self, keys: &[String], i: usize, text: &str, spans: &[(usize, usize)]) -> Option<Match> {
         let max = self.index.longest.min(keys.len() - i);
         for len in (1..=max).rev() {
             let k = keys[i..i + len].to_vec();
             for side in [Side::French, Side::English] {
                 if let Some(ids) = self.index.names.get(&(side, k.clone())) {
                     let typed = text[spans[i].0..spans[i + len - 1].1].to_string();
-                    return Some(Match { typed, entries: ids.clone(), side });
+                    return Some(Match { typed, entries: ids.clone(), side, corrected: false });
                 }
             }
         }
@@ -330,6 +386,18 @@ mod tests {
         let t = l.translate("la pile");
         assert_eq!(t.en, "la stack");
         assert_eq!(t.fr, "la pile");
+    }
+
+    #[test]
+    fn one_typo_in_a_long_word() {
+        assert!(one_edit("contrecarer", "contrecarrer"));
+        assert!(one_edit("bloqeur", "bloqueur"));
+        assert!(one_edit("bolqueur", "bloqueur"));
+        assert!(!one_edit("bloqueur", "bloqueur"));
+        assert!(!one_edit("blqeur", "bloqueur"));
+        let l = lexicon();
+        assert_eq!(l.translate("blokerz").matches.len(), 0, "two typos");
+        assert_eq!(l.translate("initiaitve").en, "first strike");
     }
 
     #[test]

@@ -217,14 +217,13 @@ impl Lexicon {
 
     /// The entries whose French name is `term` (case, accents and plural ignored).
     pub fn by_french(&self, term: &str) -> Vec<&Entry> {
-        let k = key(term);
-        self.entries.iter().filter(|e| !k.is_empty() && key(&e.fr) == k).collect()
+        self.index.named(Side::French, &key(term)).iter().map(|&i| &self.entries[i]).collect()
     }
 
-    /// The entries whose English name is `term` (case, accents and plural ignored).
+    /// The entries whose English name is `term` (case, accents and plural
+    /// ignored), jargon aside (its English is a query, not a name).
     pub fn by_english(&self, term: &str) -> Vec<&Entry> {
-        let k = key(term);
-        self.entries.iter().filter(|e| !k.is_empty() && key(&e.en) == k).collect()
+        self.index.named(Side::English, &key(term)).iter().map(|&i| &self.entries[i]).collect()
     }
 }
 

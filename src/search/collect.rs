@@ -8,12 +8,12 @@
 
 use std::collections::{HashMap, HashSet};
 
+use tantivy::Searcher;
 use tantivy::collector::TopDocs;
-use tantivy::{DocId, Score, Searcher, SegmentReader};
 
 use super::plan::Plan;
 use super::snippet::Snippet;
-use super::weights::{COVERAGE_POWER, RANK_PRIOR, W_CORROBORATION, W_OTHER_LANGUAGE};
+use super::weights::{COVERAGE_POWER, RANK_PRIOR, W_CHAPTER_NAMED, W_CORROBORATION, W_OTHER_LANGUAGE};
 use super::{Hit, SearchIndex};
 use crate::graph::{Graph, NodeIdx};
 use crate::vocab::Lang;
@@ -39,18 +39,18 @@ impl SearchIndex {
         for (part, searcher) in self.parts.iter().zip(searchers) {
             let Some(q) = plan.query_for(searcher) else { continue };
             let weight = if language == Lang::En && part.language == Lang::Fr { W_OTHER_LANGUAGE } else { 1.0 };
-            let collector = TopDocs::with_limit(wanted).tweak_score(move |segment: &SegmentReader| {
-                let rank = segment.fast_fields().u64("rank").ok().map(|c| c.first_or_default_col(0));
-                move |doc: DocId, score: Score| {
-                    let k = rank.as_ref().map_or(0, |r| r.get_val(doc));
-                    score / (1.0 + RANK_PRIOR * k as f32) * weight
-                }
-            });
+            // Plain BM25 order lets tantivy skip blocks that cannot enter the top
+            // (block-max WAND); the priors are applied to what was collected.
+            let collector = TopDocs::with_limit(wanted).order_by_score();
             let wanted = &plan.wanted[part.language as usize];
             for (score, address) in searcher.search(&q, &collector).unwrap_or_default() {
                 let node = part.node(address);
-                let coverage = self.tables.coverage(graph, node, wanted);
-                scored.push((score * coverage.powf(COVERAGE_POWER), node));
+                let rank = super::documents::subrule_rank(graph.node(node).id);
+                let score = score / (1.0 + RANK_PRIOR * rank as f32) * weight;
+                let coverage = self.tables.coverage(node, wanted);
+                let named = graph.node(node).id.and_then(|id| id.chapter()).is_some_and(|c| plan.chapters.contains(&c));
+                let head_start = if named { W_CHAPTER_NAMED } else { 1.0 };
+                scored.push((score * coverage.powf(COVERAGE_POWER) * head_start, node));
             }
         }
         scored.sort_by(|a, b| b.0.total_cmp(&a.0));

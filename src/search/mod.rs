@@ -373,11 +373,26 @@ impl SearchIndex {
         let correctable = self.words(&t.unmatched.join(" "));
         let terms =
             t.terms_fr.iter().map(|x| (Lang::Fr, x.clone())).chain(t.terms_en.iter().map(|x| (Lang::En, x.clone())));
+        // A chapter named by its whole title of several words (« étape de
+        // nettoyage », « cleanup step »); a one-word title (« Cartes »,
+        // « Joueurs ») is a word of every question, not a chapter asked for.
+        let mut chapters: Vec<u16> = Vec::new();
+        for m in t.matches.iter().filter(|m| crate::lexicon::key(&m.typed).len() > 1) {
+            for &e in &m.entries {
+                let entry = &self.lexicon.entries()[e];
+                if entry.kind == crate::lexicon::Kind::Chapter
+                    && let Some(c) = entry.rule.and_then(|r| r.chapter())
+                    && !chapters.contains(&c)
+                {
+                    chapters.push(c);
+                }
+            }
+        }
         // A French word no entry names is searched in English texts too
         // (card names, franglais), but not a French stop word (« une », « sur »).
         let french_stop = |w: &String| correctable.contains(w) && self.terms(FR_FOLD, w).is_empty();
         let en = self.words(&t.en).into_iter().filter(|w| !french_stop(w)).collect();
-        plan::Words { fr: self.words(&t.fr), en, correctable, terms: terms.collect() }
+        plan::Words { fr: self.words(&t.fr), en, correctable, terms: terms.collect(), chapters }
     }
 
     /// The query as searched in each language (`fr`, `en`), after the

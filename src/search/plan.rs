@@ -33,7 +33,8 @@ impl SearchIndex {
                     plan.wanted[lang as usize].push((forms, idf));
                 }
                 let correctable = words.correctable.contains(w);
-                if let Some(word) = self.word_plan(searchers, lang, w, correctable, &mut plan.corrections) {
+                let analyzed = Analyzed { word: w, stem: s, fold: f };
+                if let Some(word) = self.word_plan(searchers, lang, analyzed, correctable, &mut plan.corrections) {
                     plan.words.push(word);
                 }
             }
@@ -49,6 +50,7 @@ impl SearchIndex {
         }
         plan.phrases = phrases.iter().map(|p| self.phrase(p)).filter(|alternatives| !alternatives.is_empty()).collect();
         plan.filters = self.filter_terms(filters);
+        plan.chapters = words.chapters.clone();
         plan
     }
 
@@ -60,17 +62,14 @@ impl SearchIndex {
         &self,
         searchers: &[Searcher],
         lang: Lang,
-        w: &str,
+        analyzed: Analyzed<'_>,
         correctable: bool,
         corrections: &mut Vec<(Lang, String)>,
     ) -> Option<WordPlan> {
         let mut word = WordPlan::default();
-        let (stem, fold) = match lang {
-            Lang::Fr => (FR_STEM, FR_FOLD),
-            Lang::En => (EN_STEM, EN_FOLD),
-        };
+        let w = analyzed.word;
         let f = self.fields.of(lang);
-        if let Some((_, s)) = self.terms(stem, w).into_iter().next() {
+        if let Some(s) = analyzed.stem {
             let stemmed = [
                 (f.title, W_TITLE),
                 (f.lead, W_LEAD),
@@ -83,7 +82,7 @@ impl SearchIndex {
             }
             word.defines.push(Term::from_field_text(f.defines, &s));
         }
-        let folded = self.terms(fold, w).into_iter().next().map(|(_, s)| s);
+        let folded = analyzed.fold;
         if let Some(s) = &folded {
             for (field, weight) in [(f.title_fold, W_TITLE), (f.text_fold, W_TEXT), (f.examples_fold, W_EXAMPLES)] {
                 word.terms.push((Term::from_field_text(field, s), weight));
@@ -199,6 +198,13 @@ impl SearchIndex {
     }
 }
 
+/// A word with its stemmed and folded terms, analyzed once.
+struct Analyzed<'a> {
+    word: &'a str,
+    stem: Option<String>,
+    fold: Option<String>,
+}
+
 /// The words of a query in each language (see [`SearchIndex::words_of`]).
 #[derive(Debug, Default, Clone)]
 pub(super) struct Words {
@@ -210,6 +216,8 @@ pub(super) struct Words {
     pub(super) correctable: Vec<String>,
     /// Game terms of several words, per language, searched as phrases too.
     pub(super) terms: Vec<(Lang, String)>,
+    /// The chapters the query names by their title: their rules get a head start.
+    pub(super) chapters: Vec<u16>,
 }
 
 impl Words {
@@ -237,6 +245,8 @@ pub(super) struct Plan {
     /// word's inverse document frequency: what a text's coverage of the
     /// query is counted on.
     pub(super) wanted: [Vec<(Vec<u32>, f32)>; 2],
+    /// The chapters named by their title.
+    pub(super) chapters: Vec<u16>,
     /// Quoted phrases: for each, the alternatives (one per field) of which one must match.
     phrases: Vec<Vec<Vec<(usize, Term)>>>,
     /// Exact terms every result must have (section, chapter, edition, language).

@@ -22,6 +22,9 @@ pub(super) struct TextTables {
     pub(super) forms: HashMap<String, u32>,
     /// Per node: (byte offset, folded form) of each word of its text.
     pub(super) words: Vec<Vec<(u32, u32)>>,
+    /// Per indexed node: the distinct forms of its text and its examples,
+    /// sorted (what [`TextTables::coverage`] looks words up in).
+    pub(super) node_forms: Vec<Vec<u32>>,
 }
 
 pub(super) fn text_tables(graph: &Graph, analyzers: &[TextAnalyzer; 4]) -> TextTables {
@@ -90,7 +93,19 @@ pub(super) fn text_tables(graph: &Graph, analyzers: &[TextAnalyzer; 4]) -> TextT
         );
         positions[idx.0 as usize] = list;
     }
-    TextTables { surface_forms, forms, words: positions }
+    let mut node_forms = vec![Vec::new(); graph.nodes().len()];
+    for i in 0..graph.nodes().len() as u32 {
+        let idx = NodeIdx(i);
+        if !indexed(graph, idx) {
+            continue;
+        }
+        let texts = std::iter::once(idx).chain(graph.node(idx).examples.iter().copied());
+        let mut all: Vec<u32> = texts.flat_map(|t| positions[t.0 as usize].iter().map(|&(_, f)| f)).collect();
+        all.sort_unstable();
+        all.dedup();
+        node_forms[i as usize] = all;
+    }
+    TextTables { surface_forms, forms, words: positions, node_forms }
 }
 
 impl TextTables {
@@ -112,17 +127,17 @@ impl TextTables {
     /// The share of `wanted` words (each given by its forms, weighed by its
     /// inverse document frequency) that a node's text or examples contain:
     /// a rare word missing counts more than a common one.
-    pub(super) fn coverage(&self, graph: &Graph, node: NodeIdx, wanted: &[(Vec<u32>, f32)]) -> f32 {
+    pub(super) fn coverage(&self, node: NodeIdx, wanted: &[(Vec<u32>, f32)]) -> f32 {
         let total: f32 = wanted.iter().map(|w| w.1).sum();
         if total <= 0.0 {
             return 1.0;
         }
-        let n = graph.node(node);
-        let texts = std::iter::once(node).chain(n.examples.iter().copied());
-        let present: std::collections::HashSet<u32> =
-            texts.flat_map(|t| self.words[t.0 as usize].iter().map(|&(_, f)| f)).collect();
-        let found: f32 =
-            wanted.iter().filter(|(forms, _)| forms.iter().any(|f| present.contains(f))).map(|w| w.1).sum();
+        let present = &self.node_forms[node.0 as usize];
+        let found: f32 = wanted
+            .iter()
+            .filter(|(forms, _)| forms.iter().any(|f| present.binary_search(f).is_ok()))
+            .map(|w| w.1)
+            .sum();
         found / total
     }
 }

@@ -55,6 +55,10 @@ pub(super) const W_CORROBORATION: f32 = 0.5;
 /// example names the card, before 702.65 *Aura Swap*).
 pub(super) const COVERAGE_POWER: f32 = 2.0;
 
+/// Head start of the rules of a chapter the query names by its title
+/// (« étape de nettoyage » → 514, « couches »… through the vocabulary).
+pub(super) const W_CHAPTER_NAMED: f32 = 1.5;
+
 /// Words of a query that are read; the rest are ignored.
 pub(super) const MAX_WORDS: usize = 24;
 /// Corrections searched for one unknown word, at most ([`super::typo`]).
