@@ -11,6 +11,9 @@ use super::{Entry, Kind, Lexicon};
 const MAX_SPAN: usize = 8;
 /// Letters a typed word needs before one typo in it is forgiven.
 const MIN_TYPO_CHARS: usize = 7;
+/// Words of a query looked at for typos, at most (a 1,000-character paste
+/// costs no more than a question).
+const MAX_TYPO_WORDS: usize = 24;
 
 /// Whether two words differ by one letter added, removed, replaced, or two
 /// neighbours swapped.
@@ -285,7 +288,7 @@ impl Lexicon {
     fn longest_at(&self, keys: &[String], i: usize, text: &str, spans: &[(usize, usize)]) -> Option<Match> {
         self.exact_at(keys, i, text, spans).or_else(|| {
             let k = &keys[i];
-            if k.chars().count() < MIN_TYPO_CHARS {
+            if i >= MAX_TYPO_WORDS || k.chars().count() < MIN_TYPO_CHARS {
                 return None;
             }
             let ids = self.index.one_typo_from(k)?;
