@@ -91,7 +91,7 @@ fn content_words(text: &str, stop: &[&str]) -> BTreeSet<String> {
 /// pair), as vocabulary entries of kind « terme aligné » whose source says
 /// `what` they came from (« règles traduites », « cartes imprimées »), how many
 /// pairs have both and one example. Words `known` already names in French
-/// are left out, and so are the pairs of [`REJECTED`].
+/// are left out, and so are the pairs a review rejected (`REJECTED`).
 pub fn mine(pairs: &[(String, String, String)], limits: Thresholds, what: &str, known: &Lexicon) -> Vec<Entry> {
     let mut surface: HashMap<String, BTreeMap<String, usize>> = HashMap::new();
     let sets: Vec<(BTreeSet<String>, BTreeSet<String>)> = pairs
