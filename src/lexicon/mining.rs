@@ -6,7 +6,7 @@
 //! `arbitre vocabulaire` prints what this finds; a reviewer reads it and the
 //! file keeps it.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use super::{Entry, Kind, Lexicon, key};
 
@@ -79,12 +79,17 @@ pub struct Thresholds {
 }
 
 /// The keys of a text's words worth pairing: no stop word, no number, three letters or more.
-fn content_words(text: &str, stop: &[&str]) -> BTreeSet<String> {
+fn content_words(text: &str, stop: &HashSet<String>) -> BTreeSet<String> {
     key(text)
         .into_iter()
         .filter(|w| w.chars().count() >= 3 && !w.chars().any(|c| c.is_ascii_digit()))
-        .filter(|w| !stop.iter().any(|s| key(s).first() == Some(w)))
+        .filter(|w| !stop.contains(w))
         .collect()
+}
+
+/// The keys of a stop list, made once.
+fn stop_keys(stop: &[&str]) -> HashSet<String> {
+    stop.iter().filter_map(|s| key(s).into_iter().next()).collect()
 }
 
 /// The words mined from `pairs` (French text, English text, label of the
@@ -94,6 +99,7 @@ fn content_words(text: &str, stop: &[&str]) -> BTreeSet<String> {
 /// are left out, and so are the pairs a review rejected (`REJECTED`).
 pub fn mine(pairs: &[(String, String, String)], limits: Thresholds, what: &str, known: &Lexicon) -> Vec<Entry> {
     let mut surface: HashMap<String, BTreeMap<String, usize>> = HashMap::new();
+    let (french_stop, english_stop) = (stop_keys(FRENCH_STOP), stop_keys(ENGLISH_STOP));
     let sets: Vec<(BTreeSet<String>, BTreeSet<String>)> = pairs
         .iter()
         .map(|(fr, en, _)| {
@@ -102,7 +108,7 @@ pub fn mine(pairs: &[(String, String, String)], limits: Thresholds, what: &str, 
                     *surface.entry(k).or_default().entry(w.to_lowercase()).or_default() += 1;
                 }
             }
-            (content_words(fr, FRENCH_STOP), content_words(en, ENGLISH_STOP))
+            (content_words(fr, &french_stop), content_words(en, &english_stop))
         })
         .collect();
     let mut count_fr: HashMap<&str, usize> = HashMap::new();
