@@ -183,6 +183,9 @@ enum Command {
         /// Miner aussi les cartes imprimées en français à côté de leur texte anglais (mtgjson3-fr-rulings.json.gz).
         #[arg(long = "cartes", value_name = "FICHIER")]
         cards: Option<PathBuf>,
+        /// Apprendre aussi la table de traduction des mots (rules/traductions.tsv) des textes en deux langues — règles traduites, cartes imprimées (avec --cartes), vocabulaire — et l'écrire dans ce fichier.
+        #[arg(long = "traductions", value_name = "FICHIER")]
+        translations: Option<PathBuf>,
         #[command(flatten)]
         corpus: CorpusArgs,
     },
@@ -280,8 +283,13 @@ pub fn run(
         Command::Explique { file, json, corpus } => explique(&file, json, &corpus, out, err),
         Command::Compare { old, new, json, corpus } => compare(&old, &new, json, &corpus, out, err),
         Command::Definit { term, json, corpus } => definit(&term, json, &corpus, out, err),
-        Command::Vocabulaire { update, cards, corpus } => {
-            vocabulaire(update.as_deref(), cards.as_deref(), &corpus, out, err)
+        Command::Vocabulaire { update, cards, translations, corpus } => {
+            let files = VocabularyFiles {
+                update: update.as_deref(),
+                cards: cards.as_deref(),
+                translations: translations.as_deref(),
+            };
+            vocabulaire(&files, &corpus, out, err)
         }
     };
     result.unwrap_or_else(|e| {
@@ -525,13 +533,24 @@ fn definit(
     Ok(0)
 }
 
+/// The files `vocabulaire` reads and writes.
+struct VocabularyFiles<'a> {
+    /// The vocabulary whose generated part is written again.
+    update: Option<&'a Path>,
+    /// The card file mined beside the translated rules.
+    cards: Option<&'a Path>,
+    /// Where the learned translation table is written.
+    translations: Option<&'a Path>,
+}
+
 /// `vocabulaire`: the vocabulary entries the aligned editions give, printed
 /// as lines of `rules/vocabulaire.tsv` between their marker lines; with
 /// `--met-a-jour`, written in place of that part of the file (the rest, the
-/// entries written by hand, is kept as it is).
+/// entries written by hand, is kept as it is); with `--traductions`, the
+/// word translations learned from the texts in two languages
+/// ([`crate::lexicon::model`]) written to that file.
 fn vocabulaire(
-    update: Option<&Path>,
-    cards: Option<&Path>,
+    files: &VocabularyFiles<'_>,
     corpus: &CorpusArgs,
     out: &mut dyn Write,
     err: &mut dyn Write,
@@ -548,17 +567,35 @@ fn vocabulaire(
             .collect(),
     );
     let rules = crate::lexicon::mining::Thresholds { dice: 0.6, together: 4 };
-    let mined = crate::lexicon::mining::mine(&loaded.graph.translated_pairs(), rules, "règles traduites", &hand);
+    let translated = loaded.graph.translated_pairs();
+    let mined = crate::lexicon::mining::mine(&translated, rules, "règles traduites", &hand);
     let hand = crate::lexicon::Lexicon::new(hand.entries().iter().chain(&mined).cloned().collect());
     entries.extend(mined);
-    if let Some(path) = cards {
-        let pairs = card_pairs(path)?;
-        writeln!(err, "{} : {} cartes imprimées en français lues", path.display(), pairs.len())?;
+    let cards = files.cards.map(read_cards).transpose()?.unwrap_or_default();
+    if let Some(path) = files.cards {
+        writeln!(err, "{} : {} cartes imprimées en français lues", path.display(), cards.len())?;
+        let pairs = cards_as_pairs(&cards);
         let limits = crate::lexicon::mining::Thresholds { dice: 0.5, together: 8 };
         entries.extend(crate::lexicon::mining::mine(&pairs, limits, "cartes imprimées", &hand));
     }
+    if let Some(path) = files.translations {
+        let start = std::time::Instant::now();
+        let parallels = crate::lexicon::model::parallels(&translated, &cards_weighted(&cards), &hand);
+        let rows = crate::lexicon::model::train(&parallels, crate::lexicon::model::Options::default());
+        let table = crate::lexicon::model::table_text(&rows, parallels.len());
+        std::fs::write(path, table).map_err(|e| anyhow::anyhow!("{} : écriture impossible ({e})", path.display()))?;
+        writeln!(
+            err,
+            "{} : {} traduction(s) de {} mot(s) apprise(s) de {} paire(s) de textes en {:.1} s",
+            path.display(),
+            rows.len(),
+            rows.iter().map(|r| r.fr.as_str()).collect::<std::collections::BTreeSet<_>>().len(),
+            parallels.len(),
+            start.elapsed().as_secs_f64()
+        )?;
+    }
     let block = crate::lexicon::generated_block(&entries);
-    let Some(path) = update else {
+    let Some(path) = files.update else {
         write!(out, "{block}")?;
         writeln!(err, "{} entrée(s) tirée(s) des éditions alignées", entries.len())?;
         return Ok(0);
@@ -571,11 +608,38 @@ fn vocabulaire(
     Ok(0)
 }
 
+/// A card's French printed text beside the English text of its time, the
+/// card's own names taken out of both.
+struct CardText {
+    fr: String,
+    en: String,
+    /// The card, its set and date (« Abbey Griffin (ISD 2011-09-30) »).
+    label: String,
+    /// The date of the printing.
+    date: String,
+}
+
+/// The cards' texts as pairs for [`crate::lexicon::mining::mine`].
+fn cards_as_pairs(cards: &[CardText]) -> Vec<(String, String, String)> {
+    cards.iter().map(|c| (c.fr.clone(), c.en.clone(), c.label.clone())).collect()
+}
+
+/// The date of the Magic 2010 core set, from which cards print today's
+/// words of the rules (« champ de bataille », « exil »; before, « en jeu »,
+/// « retirez de la partie »).
+const M10: &str = "2009-07-17";
+
+/// The cards' texts for [`crate::lexicon::model::parallels`]: a printing
+/// since [`M10`] counts twice, an older one once.
+fn cards_weighted(cards: &[CardText]) -> Vec<(String, String, u32)> {
+    cards.iter().map(|c| (c.fr.clone(), c.en.clone(), if c.date.as_str() >= M10 { 2 } else { 1 })).collect()
+}
+
 /// The French printed texts of a card file (`mtgjson3-fr-rulings.json.gz`,
 /// see `../shared/cards/README.md`) beside the English text of their time:
-/// one pair per card, its newest French printing, the card's own names
-/// taken out of both texts.
-fn card_pairs(path: &Path) -> anyhow::Result<Vec<(String, String, String)>> {
+/// one per card, its newest French printing, the card's own names taken
+/// out of both texts.
+fn read_cards(path: &Path) -> anyhow::Result<Vec<CardText>> {
     #[derive(serde::Deserialize)]
     struct Card {
         name: String,
@@ -599,7 +663,7 @@ fn card_pairs(path: &Path) -> anyhow::Result<Vec<(String, String, String)>> {
     let reader = std::io::BufReader::new(flate2::read::GzDecoder::new(file));
     let cards: Vec<Card> = serde_json::from_reader(reader)
         .map_err(|e| anyhow::anyhow!("{} : pas un fichier de cartes lisible ({e})", path.display()))?;
-    let mut pairs = Vec::new();
+    let mut out = Vec::new();
     for c in cards {
         let newest = c
             .fr_printed
@@ -614,10 +678,10 @@ fn card_pairs(path: &Path) -> anyhow::Result<Vec<(String, String, String)>> {
             let label = format!("{} ({} {})", c.name, p.set, p.date);
             let fr = without(p.text.unwrap_or_default(), &c.fr);
             let en = without(p.oracle_then.unwrap_or_default(), std::slice::from_ref(&c.name));
-            pairs.push((fr, en, label));
+            out.push(CardText { fr, en, label, date: p.date });
         }
     }
-    Ok(pairs)
+    Ok(out)
 }
 
 /// A rule's versions across the loaded editions, oldest first.

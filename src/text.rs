@@ -125,6 +125,62 @@ pub fn fold(text: &str) -> String {
     text.nfd().filter(|c| !is_combining_mark(*c)).collect::<String>().to_lowercase()
 }
 
+/// French words that say nothing of the game, left out of searches and of
+/// the word translations: Snowball's French stop words (articles, pronouns,
+/// prepositions, the forms of « être » and « avoir »), elided forms, and
+/// the same words typed without their accents. Not « même » (« the same
+/// name », « en même temps »: the rules mean it), nor « aura » (an Aura):
+/// those are searched. (« ne … pas » is: the vocabulary names « peut pas ».)
+pub const FRENCH_STOP_WORDS: &[&str] = &[
+    "au", "aux", "avec", "ce", "ces", "dans", "de", "des", "du", "elle", "en", "et", "eux", "il", "ils", "je", "la",
+    "le", "les", "leur", "leurs", "lui", "ma", "mais", "me", "mes", "moi", "mon", "ne", "nos", "notre", "nous", "on",
+    "ou", "pas", "par", "pour", "qu", "que", "qui", "sa", "se", "ses", "son", "sur", "ta", "te", "tes", "toi", "ton",
+    "tu", "un", "une", "vos", "votre", "vous", "c", "d", "j", "l", "à", "a", "m", "n", "s", "t", "y", "été", "étée",
+    "étées", "étés", "étant", "étante", "étants", "étantes", "suis", "es", "est", "sommes", "êtes", "sont", "serai",
+    "seras", "sera", "serons", "serez", "seront", "serais", "serait", "serions", "seriez", "seraient", "étais",
+    "était", "étions", "étiez", "étaient", "fus", "fut", "fûmes", "fûtes", "furent", "sois", "soit", "soyons", "soyez",
+    "soient", "fusse", "fusses", "fût", "fussions", "fussiez", "fussent", "ayant", "ayante", "ayantes", "ayants", "eu",
+    "eue", "eues", "eus", "ai", "as", "avons", "avez", "ont", "aurai", "aurons", "aurez", "auront", "aurais", "aurait",
+    "aurions", "auriez", "auraient", "avais", "avait", "avions", "aviez", "avaient", "eut", "eûmes", "eûtes", "eurent",
+    "aie", "aies", "ait", "ayons", "ayez", "aient", "eusse", "eusses", "eût", "eussions", "eussiez", "eussent", "ceci",
+    "cela", "celà", "cet", "cette", "ici", "quel", "quels", "quelle", "quelles", "sans", "soi", "jusqu", "lorsqu",
+    "puisqu", "quoiqu", "presqu", "cf", "ete", "etee", "etees", "etes", "etant", "etais", "etait", "etions", "etiez",
+    "etaient", "fumes", "futes", "eumes", "eutes", "ca", "ça", "cest", "jai",
+];
+
+/// The names of the numbers from zero to twenty, in French and in English.
+const NUMBER_NAMES: [(&str, &str); 21] = [
+    ("zéro", "zero"),
+    ("un", "one"),
+    ("deux", "two"),
+    ("trois", "three"),
+    ("quatre", "four"),
+    ("cinq", "five"),
+    ("six", "six"),
+    ("sept", "seven"),
+    ("huit", "eight"),
+    ("neuf", "nine"),
+    ("dix", "ten"),
+    ("onze", "eleven"),
+    ("douze", "twelve"),
+    ("treize", "thirteen"),
+    ("quatorze", "fourteen"),
+    ("quinze", "fifteen"),
+    ("seize", "sixteen"),
+    ("dix-sept", "seventeen"),
+    ("dix-huit", "eighteen"),
+    ("dix-neuf", "nineteen"),
+    ("vingt", "twenty"),
+];
+
+/// The French and English names of a number written in digits, from 0 to
+/// 20 (« 7 » → « sept », « seven »): the rules write small numbers in
+/// words (« ten or more poison counters »), judges in digits.
+pub fn number_names(digits: &str) -> Option<(&'static str, &'static str)> {
+    let n: usize = digits.parse().ok().filter(|_| digits.bytes().all(|b| b.is_ascii_digit()))?;
+    NUMBER_NAMES.get(n).copied()
+}
+
 /// A number with a French decimal comma: `decimal_fr(0.4123, 2)` → « 0,41 ».
 pub fn decimal_fr(x: f64, digits: usize) -> String {
     format!("{x:.digits$}").replace('.', ",")

@@ -70,12 +70,30 @@ pub struct Translation {
     pub unmatched: Vec<String>,
     /// The entries recognised, in the order of the query.
     pub matches: Vec<Match>,
+    /// The query in order, one unit per word no entry names and per run
+    /// of words that names entries: what each says in each language.
+    pub units: Vec<Unit>,
     /// The names of several words recognised or translated, in French
     /// (« points de vie de départ »): searched as phrases too, a game term
     /// being one unit.
     pub terms_fr: Vec<String>,
     /// The same in English (« starting life total »).
     pub terms_en: Vec<String>,
+}
+
+/// One unit of a query (see [`Translation::units`]): a word no entry
+/// names, or words that name entries, with what they say in each language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unit {
+    /// The words, as typed.
+    pub typed: String,
+    /// Whether no entry names them (a word the search may translate word
+    /// by word, see [`super::model`], or correct as a typo).
+    pub unmatched: bool,
+    /// The names to search in French texts (for an unmatched word: as typed).
+    pub fr: Vec<String>,
+    /// The names to search in English texts (for an unmatched word: as typed).
+    pub en: Vec<String>,
 }
 
 /// The folded key of one word: lowercase, no accents, a final plural
@@ -182,7 +200,7 @@ impl Index {
         let mut index = Index::default();
         for (i, e) in entries.iter().enumerate() {
             let mut sides = vec![(Side::French, key(&e.fr))];
-            if e.kind != Kind::Jargon {
+            if !e.kind.is_shorthand() {
                 sides.push((Side::English, key(&e.en)));
             }
             for (side, k) in sides {
@@ -216,41 +234,29 @@ impl Lexicon {
                 let typed = text[spans[i].0..spans[i].1].to_string();
                 fr.push(typed.clone());
                 en.push(typed.clone());
+                out.units.push(Unit {
+                    typed: typed.clone(),
+                    unmatched: true,
+                    fr: vec![typed.clone()],
+                    en: vec![typed.clone()],
+                });
                 out.unmatched.push(typed);
                 i += 1;
                 continue;
             };
             let width = key(&m.typed).len().max(1);
-            match m.side {
-                Side::French => {
-                    let jargon = m.entries.iter().all(|&e| self.entries[e].kind == Kind::Jargon);
-                    for &e in &m.entries {
-                        push_unique(&mut en, &self.entries[e].en);
-                    }
-                    if jargon {
-                        // Jargon is not French: its French is that of its English words;
-                        // and the words typed stay in the English query (« morph », « stack »).
-                        push_unique(&mut en, &m.typed);
-                        for &e in &m.entries {
-                            for f in self.french_of(&self.entries[e].en) {
-                                push_unique(&mut fr, &f);
-                            }
-                        }
-                    } else if m.corrected {
-                        // Searched as typed, a typo the French index corrects at its lower weight.
-                        fr.push(m.typed.clone());
-                        out.unmatched.push(m.typed.clone());
-                    } else {
-                        fr.push(m.typed.clone());
-                    }
-                }
-                Side::English => {
-                    en.push(m.typed.clone());
-                    for &e in &m.entries {
-                        push_unique(&mut fr, &self.entries[e].fr);
-                    }
-                }
+            let unit = self.unit_of(&m);
+            if m.corrected {
+                // Searched as typed, a typo the French index corrects at its lower weight.
+                out.unmatched.push(m.typed.clone());
             }
+            for f in &unit.fr {
+                push_unique(&mut fr, f);
+            }
+            for e in &unit.en {
+                push_unique(&mut en, e);
+            }
+            out.units.push(unit);
             out.matches.push(m);
             i += width;
         }
@@ -258,7 +264,7 @@ impl Lexicon {
             let (mut f, mut e): (Vec<&str>, Vec<&str>) = (Vec::new(), Vec::new());
             for &i in &m.entries {
                 let entry = &self.entries[i];
-                match (m.side, entry.kind == Kind::Jargon) {
+                match (m.side, entry.kind.is_shorthand()) {
                     (Side::French, false) => f.push(&m.typed),
                     (Side::English, _) => {
                         e.push(&m.typed);
@@ -281,6 +287,41 @@ impl Lexicon {
         out.fr = fr.join(" ");
         out.en = en.join(" ");
         out
+    }
+
+    /// What a run of words that names entries says in each language. A
+    /// French name is searched as typed in French texts, and by its
+    /// entries' English names in English texts; jargon (not French: « ETB »,
+    /// « fizzle ») by the French names of its English words, and in English
+    /// texts also as typed (« morph », « stack »); an English name as typed
+    /// in English texts and by its French names in French texts.
+    fn unit_of(&self, m: &Match) -> Unit {
+        let (mut fr, mut en): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
+        match m.side {
+            Side::French => {
+                let jargon = m.entries.iter().all(|&e| self.entries[e].kind.is_shorthand());
+                for &e in &m.entries {
+                    push_unique(&mut en, &self.entries[e].en);
+                }
+                if jargon {
+                    push_unique(&mut en, &m.typed);
+                    for &e in &m.entries {
+                        for f in self.french_of(&self.entries[e].en) {
+                            push_unique(&mut fr, &f);
+                        }
+                    }
+                } else {
+                    fr.push(m.typed.clone());
+                }
+            }
+            Side::English => {
+                en.push(m.typed.clone());
+                for &e in &m.entries {
+                    push_unique(&mut fr, &self.entries[e].fr);
+                }
+            }
+        }
+        Unit { typed: m.typed.clone(), unmatched: m.corrected, fr, en }
     }
 
     /// The longest name starting at word `i`, French first; failing that, a
@@ -412,6 +453,16 @@ mod tests {
         assert_eq!((t.fr.as_str(), t.en.as_str()), ("initiative", "first strike"));
         let t = l.translate("ETB trigger");
         assert_eq!(t.en, "enters the battlefield ETB trigger");
+        let units: Vec<(&str, bool, &[String])> =
+            t.units.iter().map(|u| (u.typed.as_str(), u.unmatched, u.en.as_slice())).collect();
+        assert_eq!(
+            units,
+            [
+                ("ETB", false, &["enters the battlefield".to_string(), "ETB".to_string()][..]),
+                ("trigger", true, &["trigger".to_string()][..])
+            ]
+        );
+        assert_eq!(t.units[0].fr, ["arrive sur le champ de bataille"]);
         assert_eq!(t.fr, "arrive sur le champ de bataille trigger");
         assert_eq!(t.unmatched, ["trigger"]);
     }

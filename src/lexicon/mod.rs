@@ -17,10 +17,11 @@
 
 mod matching;
 pub mod mining;
+pub mod model;
 
 use std::sync::LazyLock;
 
-pub use matching::{Match, Side, Translation, key};
+pub use matching::{Match, Side, Translation, Unit, key};
 
 use crate::vocab::RuleId;
 
@@ -65,11 +66,15 @@ pub enum Kind {
     /// Judges' jargon or abbreviation: the French column is what judges
     /// type, the English one the words of the rules for it.
     Jargon,
+    /// A judge's short or spoken form of an ordinary word of the game
+    /// (« biblio », « capa », « proprio »): searched as the word it stands
+    /// for, like jargon, but it names no rule of its own.
+    Abbreviation,
 }
 
 impl Kind {
     /// Every kind, with its name in the file.
-    pub const ALL: [(Kind, &'static str); 15] = [
+    pub const ALL: [(Kind, &'static str); 16] = [
         (Kind::Section, "section"),
         (Kind::Chapter, "chapitre"),
         (Kind::Title, "titre"),
@@ -85,6 +90,7 @@ impl Kind {
         (Kind::Term, "terme"),
         (Kind::Aligned, "terme aligné"),
         (Kind::Jargon, "jargon"),
+        (Kind::Abbreviation, "abréviation"),
     ];
 
     /// The kind named `name` in the file.
@@ -95,6 +101,13 @@ impl Kind {
     /// Its name in the file, in French.
     pub fn name(self) -> &'static str {
         Kind::ALL.iter().find(|(k, _)| *k == self).map_or("terme", |(_, n)| n)
+    }
+
+    /// Whether what judges type is not a French name of the game, but words
+    /// standing for the English ones (jargon, abbreviations): its French is
+    /// that of its English words.
+    pub fn is_shorthand(self) -> bool {
+        matches!(self, Kind::Jargon | Kind::Abbreviation)
     }
 
     /// Whether it is a keyword ability or action.
@@ -145,12 +158,17 @@ pub struct LexiconError {
 pub struct Lexicon {
     entries: Vec<Entry>,
     index: matching::Index,
+    /// The word translations learned from texts in two languages.
+    translations: model::Table,
 }
 
 static EMBEDDED: LazyLock<Lexicon> = LazyLock::new(|| {
-    let text = crate::embedded::file(FILE).map(String::from_utf8_lossy).unwrap_or_default();
-    Lexicon::parse(&format!("{}/{FILE}", crate::embedded::ROOT), &text)
-        .expect("rules/vocabulaire.tsv is checked by the tests")
+    let read = |file: &str| crate::embedded::file(file).map(String::from_utf8_lossy).unwrap_or_default();
+    let path = |file: &str| format!("{}/{file}", crate::embedded::ROOT);
+    let lexicon = Lexicon::parse(&path(FILE), &read(FILE)).expect("rules/vocabulaire.tsv is checked by the tests");
+    let table = model::Table::parse(&path(model::FILE), &read(model::FILE))
+        .expect("rules/traductions.tsv is checked by the tests");
+    lexicon.with_translations(table)
 });
 
 impl Lexicon {
@@ -207,7 +225,18 @@ impl Lexicon {
     /// A vocabulary of these entries.
     pub fn new(entries: Vec<Entry>) -> Lexicon {
         let index = matching::Index::build(&entries);
-        Lexicon { entries, index }
+        Lexicon { entries, index, translations: model::Table::default() }
+    }
+
+    /// The same vocabulary with a table of word translations.
+    pub fn with_translations(self, translations: model::Table) -> Lexicon {
+        Lexicon { translations, ..self }
+    }
+
+    /// The word translations learned from texts in two languages
+    /// (`rules/traductions.tsv`, see [`model`]).
+    pub fn translations(&self) -> &model::Table {
+        &self.translations
     }
 
     /// Every entry, in the order of the file.

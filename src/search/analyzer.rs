@@ -38,22 +38,11 @@ pub const EN_FOLD: &str = "en_fold";
 /// Longer tokens are dropped (a 10 MB « word » is not a word).
 const MAX_TOKEN_BYTES: usize = 40;
 
-/// Elided forms, cut off by the tokenizer at the apostrophe.
-const FRENCH_ELISIONS: &[&str] =
-    &["l", "d", "j", "m", "n", "s", "t", "c", "qu", "jusqu", "lorsqu", "puisqu", "quoiqu", "presqu"];
-
-/// Words of the rules text that carry no meaning for search, beyond
-/// Snowball's list (which keeps « à »).
-const FRENCH_EXTRA: &[&str] = &["à", "a", "y", "cf"];
-
-/// Snowball's French stop words, as tantivy ships them.
-fn snowball_french() -> StopWordFilter {
-    StopWordFilter::new(Language::French).expect("tantivy ships French stop words")
-}
-
-/// Elisions and the extra words, removed after Snowball's list.
-fn french_extra() -> StopWordFilter {
-    StopWordFilter::remove(FRENCH_ELISIONS.iter().chain(FRENCH_EXTRA).map(|w| w.to_string()))
+/// French stop words ([`crate::text::FRENCH_STOP_WORDS`]: Snowball's, the
+/// elided forms the tokenizer cuts off at the apostrophe, « à », « cf »),
+/// as typed with or without accents.
+fn french_stop_words() -> StopWordFilter {
+    StopWordFilter::remove(crate::text::FRENCH_STOP_WORDS.iter().map(|w| w.to_string()))
 }
 
 /// Splits text into words: runs of letters, digits and combining marks.
@@ -85,12 +74,72 @@ impl Tokenizer for WordTokenizer {
     }
 }
 
+/// Words the rules write after « non » in one word (« nonland »,
+/// « noncreature »): such a word is cut in two, so that « nonland card »
+/// is found by what it speaks of, a land.
+const AFTER_NON: &[&str] = &[
+    "active",
+    "artifact",
+    "aura",
+    "basic",
+    "battle",
+    "black",
+    "blue",
+    "colorless",
+    "combat",
+    "copy",
+    "creature",
+    "enchantment",
+    "equipment",
+    "green",
+    "human",
+    "hybrid",
+    "instant",
+    "land",
+    "legendary",
+    "mana",
+    "modal",
+    "planeswalker",
+    "red",
+    "snow",
+    "sorcery",
+    "token",
+    "vehicle",
+    "white",
+];
+
+/// The length of a power/toughness written as one word at the start of
+/// `b` — a change (`+1/+1`, `-1/-1`, `+X/+0`) or a value (`2/2`, `*/*`) —
+/// or 0.
+fn power_toughness(b: &[u8]) -> usize {
+    let part = |i: usize| -> usize {
+        let mut j = i;
+        if matches!(b.get(j), Some(b'+' | b'-')) {
+            j += 1;
+        }
+        let start = j;
+        while matches!(b.get(j), Some(c) if c.is_ascii_digit() || *c == b'X' || *c == b'*') {
+            j += 1;
+        }
+        if j == start { 0 } else { j - i }
+    };
+    let left = part(0);
+    if left == 0 || b.get(left) != Some(&b'/') {
+        return 0;
+    }
+    let right = part(left + 1);
+    let end = left + 1 + right;
+    let followed = b.get(end).is_some_and(|c| c.is_ascii_alphanumeric());
+    if right == 0 || followed { 0 } else { end }
+}
+
 impl TokenStream for WordTokenStream<'_> {
     fn advance(&mut self) -> bool {
         let bytes = self.text.as_bytes();
-        // Skip to the next letter or digit; ASCII bytes are read as bytes, the
-        // rest decoded (rules text is mostly ASCII).
+        // Skip to the next letter or digit, or a power/toughness; ASCII bytes
+        // are read as bytes, the rest decoded (rules text is mostly ASCII).
         let mut from = self.offset;
+        let mut pt = 0;
         loop {
             match bytes.get(from) {
                 None => {
@@ -98,6 +147,13 @@ impl TokenStream for WordTokenStream<'_> {
                     return false;
                 }
                 Some(b) if b.is_ascii() => {
+                    let alone = from == 0 || !bytes[from - 1].is_ascii_alphanumeric();
+                    if alone && matches!(b, b'+' | b'-' | b'*' | b'0'..=b'9' | b'X') {
+                        pt = power_toughness(&bytes[from..]);
+                        if pt > 0 {
+                            break;
+                        }
+                    }
                     if b.is_ascii_alphanumeric() {
                         break;
                     }
@@ -112,9 +168,11 @@ impl TokenStream for WordTokenStream<'_> {
                 }
             }
         }
-        let mut to = from;
+        let mut to = from + pt;
         let mut marks = false;
-        while let Some(&b) = bytes.get(to) {
+        while pt == 0
+            && let Some(&b) = bytes.get(to)
+        {
             if b.is_ascii() {
                 if !b.is_ascii_alphanumeric() {
                     break;
@@ -129,6 +187,14 @@ impl TokenStream for WordTokenStream<'_> {
                 marks |= mark;
                 to += c.len_utf8();
             }
+        }
+        // « nonland » is « non » then « land ».
+        let word = &self.text[from..to];
+        if word.len() > 3
+            && word.as_bytes()[..3].eq_ignore_ascii_case(b"non")
+            && AFTER_NON.iter().any(|rest| word.get(3..).is_some_and(|r| r.eq_ignore_ascii_case(rest)))
+        {
+            to = from + 3;
         }
         self.offset = to;
         self.token.text.clear();
@@ -163,13 +229,10 @@ pub fn analyzer(name: &str) -> TextAnalyzer {
             .filter(RemoveLongFilter::limit(MAX_TOKEN_BYTES))
     };
     match name {
-        FR_STEM => base()
-            .filter(snowball_french())
-            .filter(french_extra())
-            .filter(Stemmer::new(Language::French))
-            .filter(AsciiFoldingFilter)
-            .build(),
-        FR_FOLD => base().filter(snowball_french()).filter(french_extra()).filter(AsciiFoldingFilter).build(),
+        FR_STEM => {
+            base().filter(french_stop_words()).filter(Stemmer::new(Language::French)).filter(AsciiFoldingFilter).build()
+        }
+        FR_FOLD => base().filter(french_stop_words()).filter(AsciiFoldingFilter).build(),
         EN_STEM => base()
             .filter(StopWordFilter::new(Language::English).expect("English stop words"))
             .filter(Stemmer::new(Language::English))
@@ -257,6 +320,21 @@ mod tests {
     fn english() {
         assert_eq!(terms(EN_STEM, "The creatures are destroyed"), ["creatur", "destroy"]);
         assert_eq!(terms(EN_FOLD, "can't"), ["can", "t"]);
+    }
+
+    #[test]
+    fn power_and_toughness_are_one_word() {
+        assert_eq!(terms(EN_FOLD, "a +1/+1 counter and a -1/-1 counter"), ["+1/+1", "counter", "-1/-1", "counter"]);
+        assert_eq!(terms(FR_FOLD, "une 2/2 face cachée, +X/+0"), ["2/2", "face", "cachee", "+x/+0"]);
+        assert_eq!(terms(EN_FOLD, "{2/W} 1/2a 10"), ["2", "w", "1", "2a", "10"]);
+    }
+
+    #[test]
+    fn nonland_is_non_then_land() {
+        assert_eq!(
+            terms(EN_STEM, "nonland cards, noncreature spell, none"),
+            ["non", "land", "card", "non", "creatur", "spell", "none"]
+        );
     }
 
     #[test]

@@ -1,31 +1,143 @@
-//! Collection: the planned query ([`super::plan`]) run on each language's
-//! index, the hits gathered best first. Scores are adjusted as they are
-//! collected by the two priors of [`super::weights`] (a subrule's rank, the
-//! edition's language); a node found in several passages keeps its best; a
-//! rule found in both languages adds a share of its second score to its best; then the rules reached
-//! by their number ([`super::numbers`]) are placed above every text match,
-//! and each rule is shown by its French text when it has one.
+//! Collection: each concept of the planned query ([`super::plan`]) run on
+//! each language's index, every document it matches collected by its
+//! *unit* — a rule (its French text and its rule in force are one unit), or
+//! a passage of an article — then the units ranked.
+//!
+//! A unit's score is the sum, over the concepts, of the concept's weight
+//! times how well the unit says it — the better of its French and English
+//! texts, so that a rule is found whichever language says it, and counted
+//! once; plus the words typed side by side found close together; times
+//! the share of the query's weight the unit says, to a power (a rule that
+//! has every word a judge typed comes before one that has a single rare
+//! word); times two priors of [`super::weights`]: a subrule's rank, a head
+//! start for the chapter the query names. Then the rules reached by their
+//! number ([`super::numbers`]) are placed above every text match, and each
+//! rule is shown by its French text when it has one.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
+use std::sync::Arc;
 
-use tantivy::Searcher;
-use tantivy::collector::TopDocs;
+use tantivy::collector::{Collector, SegmentCollector};
+use tantivy::query::Query;
+use tantivy::{DocId, Score, Searcher, SegmentOrdinal, SegmentReader};
 
-use super::plan::Plan;
+use super::part::Part;
+use super::plan::{Plan, Required};
 use super::snippet::Snippet;
-use super::weights::{COVERAGE_POWER, RANK_PRIOR, W_CHAPTER_NAMED, W_CORROBORATION, W_OTHER_LANGUAGE};
+use super::weights::{COVERAGE_POWER, RANK_PRIOR, W_CHAPTER_NAMED, W_OTHER_LANGUAGE, W_PROXIMITY};
 use super::{Hit, SearchIndex};
 use crate::graph::{Graph, NodeIdx};
 use crate::vocab::Lang;
 
+/// Every document a query matches, by unit, with its node and score.
+struct UnitScores<'a> {
+    part: &'a Part,
+}
+
+/// [`UnitScores`] on one segment.
+struct UnitSegment {
+    units: Arc<[u32]>,
+    nodes: Arc<[NodeIdx]>,
+    found: Vec<(u32, NodeIdx, f32)>,
+}
+
+impl Collector for UnitScores<'_> {
+    type Fruit = Vec<(u32, NodeIdx, f32)>;
+    type Child = UnitSegment;
+
+    fn for_segment(&self, segment: SegmentOrdinal, _: &SegmentReader) -> tantivy::Result<UnitSegment> {
+        let s = segment as usize;
+        Ok(UnitSegment {
+            units: self.part.doc_units[s].clone(),
+            nodes: self.part.doc_nodes[s].clone(),
+            found: Vec::new(),
+        })
+    }
+
+    fn requires_scoring(&self) -> bool {
+        true
+    }
+
+    fn merge_fruits(&self, fruits: Vec<Vec<(u32, NodeIdx, f32)>>) -> tantivy::Result<Vec<(u32, NodeIdx, f32)>> {
+        Ok(fruits.concat())
+    }
+}
+
+impl SegmentCollector for UnitSegment {
+    type Fruit = Vec<(u32, NodeIdx, f32)>;
+
+    fn collect(&mut self, doc: DocId, score: Score) {
+        self.found.push((self.units[doc as usize], self.nodes[doc as usize], score));
+    }
+
+    fn harvest(self) -> Vec<(u32, NodeIdx, f32)> {
+        self.found
+    }
+}
+
+/// The scores of one search, by unit.
+struct Tally {
+    /// The sum of the concepts' weights times their matches.
+    total: Vec<f32>,
+    /// The weight of the concepts matched.
+    covered: Vec<f32>,
+    /// One concept's best match per unit (reset after each concept).
+    best: Vec<f32>,
+    /// The node whose document matched best, per unit.
+    found: Vec<Option<(NodeIdx, f32)>>,
+    /// The units one concept matched.
+    touched: Vec<u32>,
+}
+
+impl Tally {
+    fn new(units: usize) -> Tally {
+        Tally {
+            total: vec![0.0; units],
+            covered: vec![0.0; units],
+            best: vec![0.0; units],
+            found: vec![None; units],
+            touched: Vec::new(),
+        }
+    }
+
+    /// Records one document's match of the current concept.
+    fn saw(&mut self, unit: u32, node: NodeIdx, score: f32) {
+        let u = unit as usize;
+        if self.best[u] == 0.0 {
+            self.touched.push(unit);
+        }
+        self.best[u] = self.best[u].max(score);
+        if self.found[u].is_none_or(|(_, s)| score > s) {
+            self.found[u] = Some((node, score));
+        }
+    }
+
+    /// Adds the current concept, of this weight, to the units it matched.
+    fn add(&mut self, weight: f32, covers: bool) {
+        for &u in &self.touched {
+            let u = u as usize;
+            self.total[u] += weight * self.best[u];
+            if covers {
+                self.covered[u] += weight;
+            }
+            self.best[u] = 0.0;
+        }
+        self.touched.clear();
+    }
+}
+
 impl SearchIndex {
-    /// The nodes the plan finds, best first, each rule once and none of
-    /// `seen` (which they join, by [`rule_key`]): at most `wanted`
-    /// documents are read from each index. A rule's French text and its
-    /// rule in force are two witnesses of one rule: its score is the best of
-    /// the two, plus a share of the other ([`W_CORROBORATION`]), under the
-    /// node found best.
-    /// When the judge writes English, French texts weigh less.
+    /// Runs one query on one index and records what it matches.
+    fn run(&self, part: &Part, searcher: &Searcher, query: &dyn Query, factor: f32, tally: &mut Tally) {
+        for (unit, node, score) in searcher.search(query, &UnitScores { part }).unwrap_or_default() {
+            tally.saw(unit, node, score * factor);
+        }
+    }
+
+    /// The units the plan finds, best first, each rule once and none of
+    /// `seen` (which they join, by [`rule_key`]): at most `wanted`, each by
+    /// the node found best. When the judge writes English, French texts
+    /// weigh less.
     pub(super) fn collect(
         &self,
         searchers: &[Searcher],
@@ -35,50 +147,113 @@ impl SearchIndex {
         seen: &mut HashSet<NodeIdx>,
         graph: &Graph,
     ) -> Vec<(f32, NodeIdx)> {
-        let mut scored: Vec<(f32, NodeIdx)> = Vec::new();
+        let mut tally = Tally::new(self.units.len());
+        let factor =
+            |part: &Part| if language == Lang::En && part.language == Lang::Fr { (*W_OTHER_LANGUAGE) } else { 1.0 };
+        let mut query_weight = 0.0;
+        // The weight of the concepts each language can say.
+        let mut expressible = [0.0f32; 2];
+        // ...and either can.
+        let mut either = 0.0f32;
+        for c in &plan.concepts {
+            for lang in [Lang::Fr, Lang::En] {
+                if c.expressible[lang as usize] {
+                    expressible[lang as usize] += c.weight;
+                }
+            }
+            if c.expressible.iter().any(|&e| e) {
+                either += c.weight;
+            }
+            for (part, searcher) in self.parts.iter().zip(searchers) {
+                if let Some(q) = plan.concept_query(c, part.language, searcher) {
+                    self.run(part, searcher, q.as_ref(), factor(part), &mut tally);
+                }
+            }
+            tally.add(c.weight, true);
+            query_weight += c.weight;
+        }
+        // Words typed side by side, found close together.
+        let mean = query_weight / plan.concepts.len().max(1) as f32;
         for (part, searcher) in self.parts.iter().zip(searchers) {
-            let Some(q) = plan.query_for(searcher) else { continue };
-            let weight = if language == Lang::En && part.language == Lang::Fr { W_OTHER_LANGUAGE } else { 1.0 };
-            // Plain BM25 order lets tantivy skip blocks that cannot enter the top
-            // (block-max WAND); the priors are applied to what was collected.
-            let collector = TopDocs::with_limit(wanted).order_by_score();
-            let wanted = &plan.wanted[part.language as usize];
-            for (score, address) in searcher.search(&q, &collector).unwrap_or_default() {
-                let node = part.node(address);
-                let rank = super::documents::subrule_rank(graph.node(node).id);
-                let score = score / (1.0 + RANK_PRIOR * rank as f32) * weight;
-                let coverage = self.tables.coverage(node, wanted);
-                let named = graph.node(node).id.and_then(|id| id.chapter()).is_some_and(|c| plan.chapters.contains(&c));
-                let head_start = if named { W_CHAPTER_NAMED } else { 1.0 };
-                scored.push((score * coverage.powf(COVERAGE_POWER) * head_start, node));
+            if let Some(q) = plan.pairs_query(part.language, searcher) {
+                self.run(part, searcher, q.as_ref(), factor(part), &mut tally);
             }
         }
-        scored.sort_by(|a, b| b.0.total_cmp(&a.0));
-        // Best score per rule and language, then summed; the rule keeps the node found best.
-        let mut best: HashMap<(NodeIdx, Lang), f32> = HashMap::new();
-        let mut rules: Vec<(NodeIdx, NodeIdx)> = Vec::new();
-        for &(score, node) in &scored {
-            let key = rule_key(graph, node);
-            if seen.contains(&key) {
+        tally.add((*W_PROXIMITY) * mean, false);
+        let allowed = plan.restricts().then(|| self.allowed(searchers, plan));
+        let mut scored: Vec<(f32, NodeIdx, NodeIdx)> = Vec::new();
+        for (u, &key) in self.units.iter().enumerate() {
+            let Some((node, _)) = tally.found[u] else { continue };
+            if tally.total[u] <= 0.0
+                || seen.contains(&key)
+                || allowed.as_ref().is_some_and(|a| !a.contains(&(u as u32)))
+            {
                 continue;
             }
-            let language = graph.node(node).language;
-            if !best.contains_key(&(key, Lang::Fr)) && !best.contains_key(&(key, Lang::En)) {
-                rules.push((key, node));
-            }
-            best.entry((key, language)).or_insert(score);
+            // A rule is measured against what its texts' languages can say: an
+            // English rule is not short of the French words no translation reaches.
+            let langs = self.units.languages[u];
+            let can_say = match langs {
+                [true, true] => either,
+                [true, false] => expressible[Lang::Fr as usize],
+                _ => expressible[Lang::En as usize],
+            };
+            let can_say = if !super::x("expr") { query_weight } else { can_say };
+            let coverage = if can_say > 0.0 { (tally.covered[u] / can_say).min(1.0) } else { 1.0 };
+            let id = graph.node(key).id;
+            let rank = super::documents::subrule_rank(id)
+                + u64::from(!super::x("parentflat") && matches!(id, Some(crate::vocab::RuleId::Subrule { .. })));
+            let named = id.is_some_and(|id| plan.named.iter().any(|&r| id.is_within(r)));
+            let head_start = if named { (*W_CHAPTER_NAMED) } else { 1.0 };
+            let total = if !super::x("expr") { tally.total[u] } else { tally.total[u] / can_say.max(f32::EPSILON) };
+            let score = total * coverage.powf((*COVERAGE_POWER)) * head_start / (1.0 + (*RANK_PRIOR) * rank as f32);
+            scored.push((score, key, node));
         }
-        let mut out: Vec<(f32, NodeIdx)> = rules
-            .into_iter()
-            .map(|(key, node)| {
-                let fr = best.get(&(key, Lang::Fr)).copied().unwrap_or(0.0);
-                let en = best.get(&(key, Lang::En)).copied().unwrap_or(0.0);
-                let sum = fr.max(en) + W_CORROBORATION * fr.min(en);
-                seen.insert(key);
-                (sum, node)
-            })
-            .collect();
-        out.sort_by(|a, b| b.0.total_cmp(&a.0));
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+        if std::env::var("ARBITRE_DEBUG").is_ok() {
+            for (score, key, _) in scored.iter().take(8) {
+                let u = self.units.keys.iter().position(|k| k == key).unwrap();
+                eprintln!(
+                    "  {:>10} {:.3} total={:.3} covered={:.2}/{:.2} langs={:?}",
+                    graph.node(*key).label(),
+                    score,
+                    tally.total[u],
+                    tally.covered[u],
+                    query_weight,
+                    self.units.languages[u]
+                );
+            }
+            for c in &plan.concepts {
+                eprintln!("  concept weight {:.2} expressible {:?}", c.weight, c.expressible);
+            }
+        }
+        // An article's passages are units of one node: it keeps its best.
+        let mut out = Vec::new();
+        for (score, key, node) in scored {
+            if seen.insert(key) {
+                out.push((score, if graph.in_force(node).is_some() { key } else { node }));
+                if out.len() == wanted {
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    /// The units that have what the plan requires (quoted phrases, filters)
+    /// in one of their documents.
+    fn allowed(&self, searchers: &[Searcher], plan: &Plan) -> HashSet<u32> {
+        let mut out = HashSet::new();
+        for (part, searcher) in self.parts.iter().zip(searchers) {
+            match plan.required_query(searcher, part.language) {
+                Required::All => out.extend(part.doc_units.iter().flat_map(|units| units.iter().copied())),
+                Required::Nothing => {}
+                Required::Those(q) => {
+                    let found = searcher.search(q.as_ref(), &UnitScores { part }).unwrap_or_default();
+                    out.extend(found.into_iter().map(|(unit, _, _)| unit));
+                }
+            }
+        }
         out
     }
 }

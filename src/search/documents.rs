@@ -53,8 +53,11 @@ pub fn indexed(graph: &Graph, idx: NodeIdx) -> bool {
 pub(super) fn documents_of(graph: &Graph, idx: NodeIdx, fields: &Fields) -> Vec<TantivyDocument> {
     let n = graph.node(idx);
     let mut docs = vec![document(graph, idx, fields)];
-    let passage = |text: &str, lang: Lang, as_example: bool| {
+    let mut number = 0u64;
+    let mut passage = |text: &str, lang: Lang, as_example: bool| {
+        number += 1;
         let mut doc = header(graph, idx, fields);
+        doc.add_u64(fields.passage, number);
         let f = fields.of(lang);
         let (stem, fold) = if as_example { (f.examples, f.examples_fold) } else { (f.text, f.text_fold) };
         doc.add_text(stem, text);
@@ -115,6 +118,7 @@ pub(super) fn header(graph: &Graph, idx: NodeIdx, fields: &Fields) -> TantivyDoc
 pub(super) fn document(graph: &Graph, idx: NodeIdx, fields: &Fields) -> TantivyDocument {
     let n = graph.node(idx);
     let mut doc = header(graph, idx, fields);
+    doc.add_u64(fields.passage, 0);
 
     let f = fields.of(n.language);
     // The rule's own title, or its rule's (701.46a is « Aventurez-vous dans le donjon »).

@@ -56,16 +56,22 @@ use tantivy::tokenizer::TextAnalyzer;
 
 use crate::graph::{Graph, NodeIdx};
 use crate::lexicon::{Lexicon, Translation};
-use crate::vocab::Lang;
+use crate::vocab::{Lang, RuleId};
 use analyzer::{EN_FOLD, EN_STEM, FR_FOLD, FR_STEM};
 pub use documents::indexed;
-use part::Part;
+use part::{Part, Units};
 pub use query::UserQuery;
 use schema::{Fields, schema};
 pub use snippet::Snippet;
 use snippet::Snippets;
 use tables::{TextTables, text_tables};
 use weights::{MAX_WORDS, OVERFETCH};
+
+/// Tuning switches (temporary).
+pub(crate) fn x(flag: &str) -> bool {
+    static X: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| std::env::var("ARBITRE_X").unwrap_or_default());
+    X.split(',').any(|f| f == flag)
+}
 
 /// Results one search returns, at most.
 const MAX_LIMIT: usize = 1000;
@@ -159,6 +165,8 @@ pub struct SearchIndex {
     fields: Fields,
     /// One index per language that has editions (see `part`).
     parts: Vec<Part>,
+    /// What the documents of the indexes count for (see `part`).
+    units: Units,
     analyzers: [TextAnalyzer; 4],
     snippet_analyzer: TextAnalyzer,
     /// Folded words of the index, per language, for typo correction.
@@ -186,12 +194,13 @@ impl SearchIndex {
         let (_, fields) = schema();
         let mut parts = Vec::new();
         let mut vocabulary = [typo::Vocabulary::default(), typo::Vocabulary::default()];
+        let mut units = Units::default();
         let analyzers = [FR_STEM, FR_FOLD, EN_STEM, EN_FOLD].map(analyzer::analyzer);
         // The snippets' word tables on a thread of their own, beside the indexing.
         let tables = std::thread::scope(|s| -> tantivy::Result<TextTables> {
             let tables = s.spawn(|| text_tables(graph, &analyzers));
             for language in [Lang::Fr, Lang::En] {
-                parts.extend(Part::build(graph, language, &fields, &mut vocabulary)?);
+                parts.extend(Part::build(graph, language, &fields, &mut vocabulary, &mut units)?);
             }
             Ok(tables.join().expect("the tables thread panicked"))
         })?;
@@ -199,6 +208,7 @@ impl SearchIndex {
         Ok(SearchIndex {
             fields,
             parts,
+            units,
             vocabulary,
             tables,
             analyzers,
@@ -238,8 +248,19 @@ impl SearchIndex {
             let mut seen: HashSet<NodeIdx> = HashSet::new();
             let by_number = numbers::hits(graph, &query, filters, &mut seen);
             // 2–5. Words and phrases, in both languages, the judge's first.
-            let words = self.words_of(&query.words);
             let query_language = self.language_of(&query);
+            // Quoted phrases are words of the question too (translated for the
+            // texts of the other language, which cannot have them as typed).
+            let asked = format!("{} {}", query.words, query.phrases.join(" "));
+            let words = self.words_of(&asked, query_language == Lang::En);
+            if std::env::var("ARBITRE_DEBUG").is_ok() {
+                eprintln!(
+                    "DEBUG fr={:?}\nDEBUG en={:?}\nDEBUG named={:?}",
+                    words.searched(Lang::Fr),
+                    words.searched(Lang::En),
+                    words.named.iter().map(|r| r.to_string()).collect::<Vec<_>>()
+                );
+            }
             let plan = self.plan(&searchers, &words, &query.phrases, filters);
             let wanted = OVERFETCH * limit + by_number.len();
             let text = self.collect(&searchers, &plan, query_language, wanted, &mut seen, graph);
@@ -322,17 +343,20 @@ impl SearchIndex {
     pub fn explain(&self, raw: &str, node: NodeIdx) -> Vec<String> {
         let query = query::parse(raw);
         let searchers = self.searchers();
-        let words = self.words_of(&query.words);
+        let asked = format!("{} {}", query.words, query.phrases.join(" "));
+        let words = self.words_of(&asked, self.language_of(&query) == Lang::En);
         let plan = self.plan(&searchers, &words, &query.phrases, &Filters::default());
         let mut out = Vec::new();
-        for (part, searcher) in self.parts.iter().zip(&searchers) {
-            let Some(q) = plan.query_for(searcher) else { continue };
-            for (seg, nodes) in part.doc_nodes.iter().enumerate() {
-                for (doc, n) in nodes.iter().enumerate() {
-                    if *n == node
-                        && let Ok(e) = q.explain(searcher, tantivy::DocAddress::new(seg as u32, doc as u32))
-                    {
-                        out.push(e.to_pretty_json());
+        for c in &plan.concepts {
+            for (part, searcher) in self.parts.iter().zip(&searchers) {
+                let Some(q) = plan.concept_query(c, part.language, searcher) else { continue };
+                for (seg, nodes) in part.doc_nodes.iter().enumerate() {
+                    for (doc, n) in nodes.iter().enumerate() {
+                        if *n == node
+                            && let Ok(e) = q.explain(searcher, tantivy::DocAddress::new(seg as u32, doc as u32))
+                        {
+                            out.push(format!("poids {:.2} : {}", c.weight, e.to_pretty_json()));
+                        }
                     }
                 }
             }
@@ -360,10 +384,11 @@ impl SearchIndex {
         if en > fr { Lang::En } else { Lang::Fr }
     }
 
-    /// The words of a query in each language: the vocabulary's translation
-    /// ([`Lexicon::translate`]) of what was typed, each language's words
-    /// read as [`Self::words`] reads them.
-    fn words_of(&self, typed: &str) -> plan::Words {
+    /// What a query asks about: the vocabulary's translation
+    /// ([`Lexicon::translate`]) of what was typed, one concept per word no
+    /// entry names and per run of words that names entries (see
+    /// [`Self::concept_of`]); and the chapters it names by their title.
+    fn words_of(&self, typed: &str, english: bool) -> plan::Words {
         // Question words go before translation (« quand » is not « when » here).
         let asked: Vec<&str> = typed
             .split_whitespace()
@@ -371,28 +396,101 @@ impl SearchIndex {
             .collect();
         let t = self.lexicon.translate(&asked.join(" "));
         let correctable = self.words(&t.unmatched.join(" "));
-        let terms =
-            t.terms_fr.iter().map(|x| (Lang::Fr, x.clone())).chain(t.terms_en.iter().map(|x| (Lang::En, x.clone())));
-        // A chapter named by its whole title of several words (« étape de
-        // nettoyage », « cleanup step »); a one-word title (« Cartes »,
-        // « Joueurs ») is a word of every question, not a chapter asked for.
-        let mut chapters: Vec<u16> = Vec::new();
-        for m in t.matches.iter().filter(|m| crate::lexicon::key(&m.typed).len() > 1) {
-            for &e in &m.entries {
-                let entry = &self.lexicon.entries()[e];
-                if entry.kind == crate::lexicon::Kind::Chapter
-                    && let Some(c) = entry.rule.and_then(|r| r.chapter())
-                    && !chapters.contains(&c)
-                {
-                    chapters.push(c);
+        let named = self.named_rules(&t);
+        let mut concepts: Vec<plan::Concept> = Vec::new();
+        for unit in &t.units {
+            for c in self.concepts_of(unit, english) {
+                if !concepts.contains(&c) && concepts.len() < MAX_WORDS {
+                    concepts.push(c);
                 }
             }
         }
-        // A French word no entry names is searched in English texts too
-        // (card names, franglais), but not a French stop word (« une », « sur »).
-        let french_stop = |w: &String| correctable.contains(w) && self.terms(FR_FOLD, w).is_empty();
-        let en = self.words(&t.en).into_iter().filter(|w| !french_stop(w)).collect();
-        plan::Words { fr: self.words(&t.fr), en, correctable, terms: terms.collect(), chapters }
+        plan::Words { concepts, correctable, named }
+    }
+
+    /// The rules the query names through the vocabulary, whose families get
+    /// a head start: a keyword's rule (« piétinement » → 702.19), the rule
+    /// a word of jargon stands for (« fizzle » → 608.2b), the rule of a
+    /// title, counter or game term of several words (« points de vie de
+    /// départ » → 103.4), a chapter named by its whole title of several
+    /// words (« étape de nettoyage » → 514). Not the rule of a single
+    /// ordinary word (« créature », « bibliothèque », « Cartes »): it is a
+    /// word of every question, not the subject asked about.
+    fn named_rules(&self, t: &Translation) -> Vec<RuleId> {
+        use crate::lexicon::Kind;
+        let mut named: Vec<RuleId> = Vec::new();
+        for m in &t.matches {
+            let several = crate::lexicon::key(&m.typed).len() > 1;
+            for &e in &m.entries {
+                let entry = &self.lexicon.entries()[e];
+                let names = match entry.kind {
+                    Kind::KeywordAbility | Kind::KeywordAction | Kind::Jargon => true,
+                    Kind::Title | Kind::Counter | Kind::Term | Kind::Chapter | Kind::Step => several,
+                    _ => false,
+                };
+                if let Some(r) = entry.rule.filter(|r| names && !named.contains(r)) {
+                    named.push(r);
+                }
+            }
+        }
+        named
+    }
+
+    /// The concepts of one unit of the query. Words no entry names are one
+    /// concept each: searched as typed in French texts, and in English texts
+    /// by their translations ([`crate::lexicon::model`]) when the query is
+    /// French and the table knows them, else as typed when English texts
+    /// may have them (see [`Self::english_word`]). Words that name entries
+    /// are one concept: each name of theirs in each language, its words as
+    /// slots.
+    fn concepts_of(&self, unit: &crate::lexicon::Unit, english: bool) -> Vec<plan::Concept> {
+        let single = |w: &str| vec![(w.to_string(), 1.0)];
+        if unit.unmatched {
+            let table = self.lexicon.translations();
+            return self
+                .words(&unit.typed)
+                .into_iter()
+                .map(|w| {
+                    let mut c = plan::Concept::default();
+                    if let Some((fr, en)) = crate::text::number_names(&w) {
+                        // « 10 marqueurs » is « ten counters » in the rules' words.
+                        c.names[Lang::Fr as usize].push(vec![vec![(w.clone(), 1.0), (fr.to_string(), 1.0)]]);
+                        c.names[Lang::En as usize].push(vec![vec![(w.clone(), 1.0), (en.to_string(), 1.0)]]);
+                        return c;
+                    }
+                    c.names[Lang::Fr as usize].push(vec![single(&w)]);
+                    let translated = if english { &[][..] } else { table.english_of(&w) };
+                    if !translated.is_empty() {
+                        c.names[Lang::En as usize].push(vec![translated.to_vec()]);
+                    } else if english || self.english_word(&w) {
+                        c.names[Lang::En as usize].push(vec![single(&w)]);
+                    }
+                    c
+                })
+                .collect();
+        }
+        let mut c = plan::Concept::default();
+        for (lang, names) in [(Lang::Fr, &unit.fr), (Lang::En, &unit.en)] {
+            for name in names {
+                let slots: Vec<plan::Slot> = self.words(name).iter().map(|w| single(w)).collect();
+                if !slots.is_empty() && !c.names[lang as usize].contains(&slots) {
+                    c.names[lang as usize].push(slots);
+                }
+            }
+        }
+        vec![c]
+    }
+
+    /// Whether a word typed in a French query, that the vocabulary does not
+    /// name, is searched as it is in English texts: when English texts
+    /// have it (franglais, a card name), or when no text has it (a typo, to
+    /// be corrected in both languages); not a French word only French texts
+    /// have, nor a stop word (« une », « est », « même »).
+    fn english_word(&self, w: &str) -> bool {
+        let folded = crate::text::fold(w);
+        let (fr, en) = (&self.vocabulary[Lang::Fr as usize], &self.vocabulary[Lang::En as usize]);
+        let stop = crate::lexicon::model::french_key(w).is_none() || self.terms(FR_FOLD, w).is_empty();
+        !stop && (if x("enfirst") { en.contains(&folded) || !fr.contains(&folded) } else { !fr.contains(&folded) })
     }
 
     /// The query as searched in each language (`fr`, `en`), after the

@@ -9,13 +9,16 @@
 //! shrink the French fields' average length tenfold and skew every French
 //! score.
 
+use std::collections::HashMap;
+use std::sync::Arc;
+
 use tantivy::{DocAddress, Index, IndexReader, ReloadPolicy, SegmentReader};
 
 use super::analyzer;
 use super::documents::{documents_of, indexed};
 use super::schema::{Fields, schema};
 use super::typo::Vocabulary;
-use crate::graph::{Graph, NodeIdx};
+use crate::graph::{Graph, NodeIdx, NodeKind};
 use crate::vocab::Lang;
 
 /// Memory tantivy's writer may use while indexing, in bytes: the least it
@@ -32,7 +35,9 @@ pub(super) struct Part {
     pub(super) language: Lang,
     pub(super) reader: IndexReader,
     /// Per segment, per document: the graph node.
-    pub(super) doc_nodes: Vec<Vec<NodeIdx>>,
+    pub(super) doc_nodes: Vec<Arc<[NodeIdx]>>,
+    /// Per segment, per document: the unit it counts for (see [`Units`]).
+    pub(super) doc_units: Vec<Arc<[u32]>>,
     /// Graph nodes indexed (each is one document or more).
     pub(super) nodes: usize,
 }
@@ -46,6 +51,7 @@ impl Part {
         language: Lang,
         fields: &Fields,
         vocabulary: &mut [Vocabulary; 2],
+        units: &mut Units,
     ) -> tantivy::Result<Option<Part>> {
         let nodes: Vec<NodeIdx> = (0..graph.nodes().len() as u32)
             .map(NodeIdx)
@@ -65,19 +71,62 @@ impl Part {
         writer.commit()?;
         let reader: IndexReader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
         let searcher = reader.searcher();
-        let mut doc_nodes = Vec::new();
+        let (mut doc_nodes, mut doc_units) = (Vec::new(), Vec::new());
         for segment in searcher.segment_readers() {
-            let column = segment.fast_fields().u64("node")?;
-            doc_nodes
-                .push((0..segment.max_doc()).map(|d| NodeIdx(column.first(d).unwrap_or_default() as u32)).collect());
+            let node = segment.fast_fields().u64("node")?;
+            let passage = segment.fast_fields().u64("passage")?;
+            let docs: Vec<(NodeIdx, u64)> = (0..segment.max_doc())
+                .map(|d| (NodeIdx(node.first(d).unwrap_or_default() as u32), passage.first(d).unwrap_or_default()))
+                .collect();
+            doc_units.push(docs.iter().map(|&(n, p)| units.of(graph, n, p, language)).collect());
+            doc_nodes.push(docs.into_iter().map(|(n, _)| n).collect());
             add_words(segment, fields, vocabulary)?;
         }
-        Ok(Some(Part { language, reader, doc_nodes, nodes: nodes.len() }))
+        Ok(Some(Part { language, reader, doc_nodes, doc_units, nodes: nodes.len() }))
     }
 
     /// The graph node of one of this index's documents.
     pub(super) fn node(&self, address: DocAddress) -> NodeIdx {
         self.doc_nodes[address.segment_ord as usize][address.doc_id as usize]
+    }
+}
+
+/// What the documents of both indexes count for: a rule — its French text
+/// and its rule in force, each document of either, are one unit — or one
+/// passage of an article (a long article is not one unit: each of its
+/// passages must say what is asked on its own).
+#[derive(Debug, Default)]
+pub(super) struct Units {
+    /// Per unit, the node it stands for (the rule in force, or the article).
+    pub(super) keys: Vec<NodeIdx>,
+    /// Per unit, whether it has a text in French and in English.
+    pub(super) languages: Vec<[bool; 2]>,
+    numbers: HashMap<(NodeIdx, u64), u32>,
+}
+
+impl Units {
+    /// The unit of a node's document (`passage` 0 is the whole node).
+    fn of(&mut self, graph: &Graph, node: NodeIdx, passage: u64, language: Lang) -> u32 {
+        let article = graph.node(node).kind == NodeKind::Article;
+        let key = if article { (node, passage) } else { (super::collect::rule_key(graph, node), 0) };
+        let next = self.keys.len() as u32;
+        let unit = *self.numbers.entry(key).or_insert_with(|| {
+            self.keys.push(key.0);
+            self.languages.push([false; 2]);
+            next
+        });
+        self.languages[unit as usize][language as usize] = true;
+        unit
+    }
+
+    /// How many units there are.
+    pub(super) fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// The node of each unit, in unit order.
+    pub(super) fn iter(&self) -> std::slice::Iter<'_, NodeIdx> {
+        self.keys.iter()
     }
 }
 

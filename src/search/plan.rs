@@ -1,7 +1,19 @@
-//! Query planning: the words and phrases of a query analyzed once into
-//! weighted terms per field and language ([`Plan`]), then, for each index,
-//! the tantivy query made of the terms that index holds
-//! ([`Plan::query_for`]). The weights are in [`super::weights`].
+//! Query planning: what a query asks about, as [`Concept`]s — a word typed,
+//! a game term, a word of jargon — each said in French and in English,
+//! analyzed once into weighted terms ([`Plan`]); then, for each index, one
+//! tantivy query per concept ([`Plan::concept_query`]) whose score says how
+//! well a text says that concept, whatever the concept's rarity: the rarity
+//! is the concept's weight, measured once, in the rules in force, so that a
+//! French text and an English text of one rule are scored on one scale.
+//! The weights are in [`super::weights`].
+//!
+//! A concept is made of slots, one per word of its name in a language
+//! (« points de vie de départ » has three in French, « starting life
+//! total » three in English); each slot holds the words that may fill it
+//! (a word typed, or the translations of a French word, each with its
+//! probability). A text's match of a concept in one language is the
+//! average of its slots' matches, each slot weighed by its rarity there,
+//! plus a bonus when the whole name appears as a phrase.
 
 use tantivy::query::{
     BooleanQuery, BoostQuery, ConstScoreQuery, DisjunctionMaxQuery, Occur, PhraseQuery, Query, TermQuery,
@@ -14,50 +26,180 @@ use super::weights::*;
 use super::{Filters, SearchIndex};
 use crate::vocab::Lang;
 
+/// The words that may fill one word of a concept's name, each with its
+/// weight (a word typed weighs 1; the translations of a French word, their
+/// probability).
+pub(super) type Slot = Vec<(String, f32)>;
+
+/// One thing a query asks about, said in each language (indexed by
+/// `Lang as usize`): its names there, each a list of slots (« enters the
+/// battlefield » and « ETB » are two English names of one concept).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(super) struct Concept {
+    /// The names of the concept in each language, each as its slots.
+    pub(super) names: [Vec<Vec<Slot>>; 2],
+}
+
+/// The concepts of a query (see [`SearchIndex::words_of`]).
+#[derive(Debug, Default, Clone)]
+pub(super) struct Words {
+    /// What the query asks about, in its order.
+    pub(super) concepts: Vec<Concept>,
+    /// The words typed that the vocabulary does not know: only these may be typos.
+    pub(super) correctable: Vec<String>,
+    /// The rules the query names (see [`SearchIndex::named_rules`]): their
+    /// families get a head start.
+    pub(super) named: Vec<crate::vocab::RuleId>,
+}
+
+impl Words {
+    /// Every word, each once, French first (for snippets).
+    pub(super) fn all(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for lang in [Lang::Fr, Lang::En] {
+            for c in &self.concepts {
+                for (w, _) in c.names[lang as usize].iter().flatten().flatten() {
+                    if !out.contains(w) {
+                        out.push(w.clone());
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// What is searched in one language, per concept: its names, each
+    /// slot's words joined by « / » (what `arbitre cherche` shows).
+    pub(super) fn searched(&self, lang: Lang) -> Vec<String> {
+        let mut out = Vec::new();
+        for c in &self.concepts {
+            let names: Vec<String> = c.names[lang as usize]
+                .iter()
+                .map(|slots| {
+                    let words: Vec<String> =
+                        slots.iter().map(|s| s.iter().map(|(w, _)| w.as_str()).collect::<Vec<_>>().join("/")).collect();
+                    words.join(" ")
+                })
+                .collect();
+            if !names.is_empty() {
+                out.push(names.join(" | "));
+            }
+        }
+        out
+    }
+}
+
 impl SearchIndex {
-    /// Analyzes the words and phrases once: each language's words (the
-    /// query as typed, and as the vocabulary translates it, see
-    /// [`crate::lexicon`]) into terms of that language's fields, with typo
-    /// corrections for `correctable` words no index knows; neighbouring
-    /// words as loose phrases; quoted phrases; filters as exact terms.
+    /// Analyzes the concepts, quoted phrases and filters once: each slot's
+    /// words into terms of its language's fields, with typo corrections for
+    /// `correctable` words no index knows; each concept's weight; the
+    /// neighbouring words of each language as loose phrases; quoted phrases
+    /// and filters as terms every result must have.
     pub(super) fn plan(&self, searchers: &[Searcher], words: &Words, phrases: &[String], filters: &Filters) -> Plan {
         let mut plan = Plan::default();
-        for (lang, list) in [(Lang::Fr, &words.fr), (Lang::En, &words.en)] {
-            let (stem, fold) = if lang == Lang::Fr { (FR_STEM, FR_FOLD) } else { (EN_STEM, EN_FOLD) };
-            for w in list {
-                let s = self.terms(stem, w).into_iter().next().map(|t| t.1);
-                let f = self.terms(fold, w).into_iter().next().map(|t| t.1);
-                let forms = self.tables.forms_of(lang, s.as_deref(), f.as_deref());
-                if !forms.is_empty() {
-                    let idf = self.idf(searchers, lang, f.as_deref());
-                    plan.wanted[lang as usize].push((forms, idf));
-                }
-                let correctable = words.correctable.contains(w);
-                let analyzed = Analyzed { word: w, stem: s, fold: f };
-                if let Some(word) = self.word_plan(searchers, lang, analyzed, correctable, &mut plan.corrections) {
-                    plan.words.push(word);
+        for concept in &words.concepts {
+            let mut c = ConceptPlan::default();
+            for lang in [Lang::Fr, Lang::En] {
+                for slots in &concept.names[lang as usize] {
+                    let mut name = NamePlan::default();
+                    for slot in slots {
+                        if let Some(s) = self.slot_plan(searchers, lang, slot, words, &mut plan.corrections) {
+                            name.slots.push(s);
+                        }
+                    }
+                    if slots.len() > 1 {
+                        let f = self.fields.of(lang);
+                        let stem = if lang == Lang::Fr { FR_STEM } else { EN_STEM };
+                        let first: Vec<&str> = slots.iter().filter_map(|s| s.first().map(|w| w.0.as_str())).collect();
+                        let terms = self.terms(stem, &first.join(" "));
+                        if terms.len() > 1 {
+                            name.phrase =
+                                Some(terms.iter().map(|(p, s)| (*p, Term::from_field_text(f.text, s))).collect());
+                        }
+                    }
+                    if !name.slots.is_empty() {
+                        c.names[lang as usize].push(name);
+                    }
                 }
             }
-            plan.pairs.extend(self.pairs(lang, list));
-        }
-        for (lang, t) in &words.terms {
-            let stem = if *lang == Lang::Fr { FR_STEM } else { EN_STEM };
-            let terms = self.terms(stem, t);
-            if terms.len() > 1 {
-                let f = self.fields.of(*lang);
-                plan.terms.push(terms.iter().map(|(p, s)| (*p, Term::from_field_text(f.text, s))).collect());
+            for lang in [Lang::Fr, Lang::En] {
+                c.expressible[lang as usize] = c.names[lang as usize].iter().any(|n| n.rarity() > 0.0);
+            }
+            // Its rarity in the rules in force when they say it, else in French texts.
+            let rarity = |lang: Lang| c.names[lang as usize].iter().map(NamePlan::rarity).fold(0.0, f32::max);
+            c.weight = match rarity(Lang::En) {
+                w if w > 0.0 => w,
+                _ => rarity(Lang::Fr),
+            };
+            if c.weight > 0.0 {
+                plan.concepts.push(c);
             }
         }
-        plan.phrases = phrases.iter().map(|p| self.phrase(p)).filter(|alternatives| !alternatives.is_empty()).collect();
+        for lang in [Lang::Fr, Lang::En] {
+            // Neighbouring words typed: each slot's first word, in order.
+            let firsts: Vec<String> = words
+                .concepts
+                .iter()
+                .flat_map(|c| c.names[lang as usize].first())
+                .flat_map(|slots| slots.iter().filter_map(|s| s.first().map(|w| w.0.clone())))
+                .collect();
+            plan.pairs[lang as usize] = self.pairs(lang, &firsts);
+        }
+        plan.phrases = phrases
+            .iter()
+            .map(|p| {
+                let lang = crate::corpus::language::detect(p, Lang::Fr);
+                (lang, self.phrase(p, lang))
+            })
+            .filter(|(_, alternatives)| !alternatives.is_empty())
+            .collect();
         plan.filters = self.filter_terms(filters);
-        plan.chapters = words.chapters.clone();
+        plan.named = words.named.clone();
         plan
     }
 
+    /// One slot in one language: the terms of each of its words in that
+    /// language's fields, weighed by the field and the word's weight; the
+    /// slot's rarity (the inverse document frequency of its likeliest word
+    /// in the texts); `None` when no word of it is searchable (stop words).
+    fn slot_plan(
+        &self,
+        searchers: &[Searcher],
+        lang: Lang,
+        slot: &Slot,
+        words: &Words,
+        corrections: &mut Vec<(Lang, String)>,
+    ) -> Option<SlotPlan> {
+        let (stem, fold) = if lang == Lang::Fr { (FR_STEM, FR_FOLD) } else { (EN_STEM, EN_FOLD) };
+        let mut out = SlotPlan::default();
+        let mut best_weight = 0.0f32;
+        for (w, weight) in slot {
+            let s = self.terms(stem, w).into_iter().next().map(|t| t.1);
+            let f = self.terms(fold, w).into_iter().next().map(|t| t.1);
+            let correctable = slot.len() == 1 && words.correctable.contains(w);
+            let analyzed = Analyzed { word: w, stem: s.clone(), fold: f };
+            let Some(word) = self.word_plan(searchers, lang, analyzed, correctable, corrections) else { continue };
+            let idf =
+                s.map_or(0.0, |s| self.idf(searchers, lang, &Term::from_field_text(self.fields.of(lang).text, &s)));
+            if *weight > best_weight && idf > 0.0 {
+                (best_weight, out.idf) = (*weight, idf);
+            }
+            out.terms.extend(word.terms.into_iter().map(|(t, fw)| (t, fw * weight)));
+            out.defines.extend(word.defines.into_iter().map(|t| (t, (*W_DEFINES) * weight)));
+        }
+        if out.idf == 0.0 {
+            // Found only through a typo's corrections, or in titles: the rarest term's.
+            out.idf = out.terms.iter().map(|(t, _)| self.idf(searchers, lang, t)).fold(0.0, f32::max);
+        }
+        (!out.terms.is_empty()).then_some(out)
+    }
+
     /// One word in one language: its stemmed and folded terms in that
-    /// language's fields, weighted; `None` for a stop word. A `correctable`
-    /// word no index has seen is a typo: the nearest words the index knows
-    /// are searched instead, at a reduced weight, and listed in `corrections`.
+    /// language's fields, with the fields' weights, and the term of the
+    /// field that says what a rule defines; `None` for a stop word. A
+    /// `correctable` word no index has seen is a typo: the nearest words
+    /// the index knows are searched instead, at a reduced weight, and
+    /// listed in `corrections`.
     fn word_plan(
         &self,
         searchers: &[Searcher],
@@ -71,11 +213,11 @@ impl SearchIndex {
         let f = self.fields.of(lang);
         if let Some(s) = analyzed.stem {
             let stemmed = [
-                (f.title, W_TITLE),
-                (f.lead, W_LEAD),
-                (f.text, W_TEXT),
-                (f.examples, W_EXAMPLES),
-                (f.context, W_CONTEXT),
+                (f.title, (*W_TITLE)),
+                (f.lead, (*W_LEAD)),
+                (f.text, (*W_TEXT)),
+                (f.examples, (*W_EXAMPLES)),
+                (f.context, (*W_CONTEXT)),
             ];
             for (field, weight) in stemmed {
                 word.terms.push((Term::from_field_text(field, &s), weight));
@@ -84,7 +226,9 @@ impl SearchIndex {
         }
         let folded = analyzed.fold;
         if let Some(s) = &folded {
-            for (field, weight) in [(f.title_fold, W_TITLE), (f.text_fold, W_TEXT), (f.examples_fold, W_EXAMPLES)] {
+            for (field, weight) in
+                [(f.title_fold, (*W_TITLE)), (f.text_fold, (*W_TEXT)), (f.examples_fold, (*W_EXAMPLES))]
+            {
                 word.terms.push((Term::from_field_text(field, s), weight));
             }
         }
@@ -98,33 +242,30 @@ impl SearchIndex {
             && !self.known_anywhere(searchers, w)
             && let Some(s) = folded
         {
-            {
-                for correction in self.vocabulary[lang as usize].corrections(&s) {
-                    for (field, weight) in
-                        [(f.title_fold, W_TITLE), (f.text_fold, W_TEXT), (f.examples_fold, W_EXAMPLES)]
-                    {
-                        word.terms.push((Term::from_field_text(field, correction), weight * W_TYPO));
-                    }
-                    corrections.push((lang, correction.to_string()));
+            for correction in self.vocabulary[lang as usize].corrections(&s) {
+                for (field, weight) in
+                    [(f.title_fold, (*W_TITLE)), (f.text_fold, (*W_TEXT)), (f.examples_fold, (*W_EXAMPLES))]
+                {
+                    word.terms.push((Term::from_field_text(field, correction), weight * (*W_TYPO)));
                 }
+                corrections.push((lang, correction.to_string()));
             }
         }
         Some(word)
     }
 
-    /// The inverse document frequency of a folded word in its language's
-    /// texts: how much finding it in a text tells.
-    fn idf(&self, searchers: &[Searcher], lang: Lang, folded: Option<&str>) -> f32 {
-        let Some(f) = folded else { return 0.0 };
-        let term = Term::from_field_text(self.fields.of(lang).text_fold, f);
+    /// The inverse document frequency of a term in its language's index,
+    /// as BM25 computes it: how much finding it in a text tells (0 when no
+    /// text has it).
+    pub(super) fn idf(&self, searchers: &[Searcher], lang: Lang, term: &Term) -> f32 {
         let (mut df, mut n) = (0u64, 0u64);
         for (part, searcher) in self.parts.iter().zip(searchers) {
             if part.language == lang {
-                df += searcher.doc_freq(&term).unwrap_or(0);
+                df += searcher.doc_freq(term).unwrap_or(0);
                 n += searcher.num_docs();
             }
         }
-        (1.0 + (n as f32 - df as f32 + 0.5) / (df as f32 + 0.5)).ln()
+        if df == 0 { 0.0 } else { bm25_idf(df, n) }
     }
 
     /// Whether a word is in some index, in either language, in any field
@@ -154,6 +295,9 @@ impl SearchIndex {
         let f = self.fields.of(lang);
         let terms = self.terms(stem, &joined);
         for pair in terms.windows(2) {
+            if pair[0].1 == pair[1].1 {
+                continue;
+            }
             for field in [f.text, f.examples] {
                 pairs.push(pair.iter().map(|(p, s)| (*p, Term::from_field_text(field, s))).collect());
             }
@@ -161,21 +305,19 @@ impl SearchIndex {
         pairs
     }
 
-    /// A quoted phrase, in the folded fields: the alternatives (one per
-    /// field and language) of which one must appear.
-    fn phrase(&self, phrase: &str) -> Vec<Vec<(usize, Term)>> {
-        let mut alternatives = Vec::new();
-        for (lang, fold) in [(Lang::Fr, FR_FOLD), (Lang::En, EN_FOLD)] {
-            let f = self.fields.of(lang);
-            let terms = self.terms(fold, phrase);
-            if terms.is_empty() {
-                continue;
-            }
-            for field in [f.title_fold, f.text_fold, f.examples_fold] {
-                alternatives.push(terms.iter().map(|(pos, s)| (*pos, Term::from_field_text(field, s))).collect());
-            }
+    /// A quoted phrase in its language's folded fields: the alternatives
+    /// (one per field) of which one must appear.
+    fn phrase(&self, phrase: &str, lang: Lang) -> Vec<Vec<(usize, Term)>> {
+        let fold = if lang == Lang::Fr { FR_FOLD } else { EN_FOLD };
+        let f = self.fields.of(lang);
+        let terms = self.terms(fold, phrase);
+        if terms.is_empty() {
+            return Vec::new();
         }
-        alternatives
+        [f.title_fold, f.text_fold, f.examples_fold]
+            .into_iter()
+            .map(|field| terms.iter().map(|(pos, s)| (*pos, Term::from_field_text(field, s))).collect())
+            .collect()
     }
 
     /// The filters, as exact terms every result must have.
@@ -198,61 +340,16 @@ impl SearchIndex {
     }
 }
 
+/// BM25's inverse document frequency of a term found in `df` of `n` documents.
+pub(super) fn bm25_idf(df: u64, n: u64) -> f32 {
+    (1.0 + (n as f32 - df as f32 + 0.5) / (df as f32 + 0.5)).ln()
+}
+
 /// A word with its stemmed and folded terms, analyzed once.
 struct Analyzed<'a> {
     word: &'a str,
     stem: Option<String>,
     fold: Option<String>,
-}
-
-/// The words of a query in each language (see [`SearchIndex::words_of`]).
-#[derive(Debug, Default, Clone)]
-pub(super) struct Words {
-    /// The words searched in French texts.
-    pub(super) fr: Vec<String>,
-    /// The words searched in English texts.
-    pub(super) en: Vec<String>,
-    /// The words typed that the vocabulary does not know: only these may be typos.
-    pub(super) correctable: Vec<String>,
-    /// Game terms of several words, per language, searched as phrases too.
-    pub(super) terms: Vec<(Lang, String)>,
-    /// The chapters the query names by their title: their rules get a head start.
-    pub(super) chapters: Vec<u16>,
-}
-
-impl Words {
-    /// Every word, each once, French first (for snippets).
-    pub(super) fn all(&self) -> Vec<String> {
-        let mut out = self.fr.clone();
-        for w in &self.en {
-            if !out.contains(w) {
-                out.push(w.clone());
-            }
-        }
-        out
-    }
-}
-
-/// A search, analyzed: see [`SearchIndex::plan`].
-#[derive(Default)]
-pub(super) struct Plan {
-    words: Vec<WordPlan>,
-    /// Neighbouring words, as two-term phrases with their positions.
-    pairs: Vec<Vec<(usize, Term)>>,
-    /// Game terms of several words (« starting life total »), as phrases.
-    terms: Vec<Vec<(usize, Term)>>,
-    /// Per language, the forms of each query word the texts have, with the
-    /// word's inverse document frequency: what a text's coverage of the
-    /// query is counted on.
-    pub(super) wanted: [Vec<(Vec<u32>, f32)>; 2],
-    /// The chapters named by their title.
-    pub(super) chapters: Vec<u16>,
-    /// Quoted phrases: for each, the alternatives (one per field) of which one must match.
-    phrases: Vec<Vec<Vec<(usize, Term)>>>,
-    /// Exact terms every result must have (section, chapter, edition, language).
-    filters: Vec<Term>,
-    /// The corrections made to words no index knew.
-    pub(super) corrections: Vec<(Lang, String)>,
 }
 
 /// One word of the query: its terms with their field weights, and the terms
@@ -263,45 +360,163 @@ struct WordPlan {
     defines: Vec<Term>,
 }
 
+/// One slot, analyzed: its words' terms with their weights, the defines
+/// terms with theirs, and its rarity.
+#[derive(Default)]
+struct SlotPlan {
+    terms: Vec<(Term, f32)>,
+    defines: Vec<(Term, f32)>,
+    idf: f32,
+}
+
+/// One name of a concept, analyzed: its slots, and the name as a phrase
+/// when it has several words.
+#[derive(Default)]
+struct NamePlan {
+    slots: Vec<SlotPlan>,
+    phrase: Option<Vec<(usize, Term)>>,
+}
+
+impl NamePlan {
+    /// How much finding the name tells: its slots' rarities, summed, and
+    /// divided by the square root of their number (a name of three words
+    /// tells more than one word, less than three questions).
+    fn rarity(&self) -> f32 {
+        let idfs: Vec<f32> = self.slots.iter().map(|s| s.idf).filter(|&i| i > 0.0).collect();
+        idfs.iter().sum::<f32>() / (idfs.len().max(1) as f32).sqrt()
+    }
+}
+
+/// One concept, analyzed: its names per language, its weight.
+#[derive(Default)]
+pub(super) struct ConceptPlan {
+    names: [Vec<NamePlan>; 2],
+    /// Whether some text of each language may say it.
+    pub(super) expressible: [bool; 2],
+    /// How much the concept tells: its rarity (see [`SearchIndex::plan`]).
+    pub(super) weight: f32,
+}
+
+/// A search, analyzed: see [`SearchIndex::plan`].
+#[derive(Default)]
+pub(super) struct Plan {
+    /// What the query asks about.
+    pub(super) concepts: Vec<ConceptPlan>,
+    /// Per language, neighbouring words, as two-term phrases with their positions.
+    pairs: [Vec<Vec<(usize, Term)>>; 2],
+    /// The rules the query names, whose families get a head start.
+    pub(super) named: Vec<crate::vocab::RuleId>,
+    /// Quoted phrases: for each, its language and the alternatives (one per
+    /// field) of which one must match in the texts of that language.
+    phrases: Vec<(Lang, Vec<Vec<(usize, Term)>>)>,
+    /// Exact terms every result must have (section, chapter, edition, language).
+    filters: Vec<Term>,
+    /// The corrections made to words no index knew.
+    pub(super) corrections: Vec<(Lang, String)>,
+}
+
+/// What the documents of one index must have (see [`Plan::required_query`]).
+pub(super) enum Required {
+    /// Nothing: every document may be a result.
+    All,
+    /// What no document of the index has: none may.
+    Nothing,
+    /// Those that match this query.
+    Those(Box<dyn Query>),
+}
+
+/// A term's weight in a query whose score is to say how well a text has it,
+/// not how rare it is: `weight` divided by the term's BM25 inverse document
+/// frequency in this index (`None` when no document has it).
+fn normalized(searcher: &Searcher, term: &Term, weight: f32) -> Option<Box<dyn Query>> {
+    let df = searcher.doc_freq(term).unwrap_or(0);
+    if df == 0 || weight <= 0.0 {
+        return None;
+    }
+    let idf = bm25_idf(df, searcher.num_docs());
+    let q = TermQuery::new(term.clone(), IndexRecordOption::WithFreqs);
+    Some(Box::new(BoostQuery::new(Box::new(q), weight / idf)))
+}
+
+/// A loose phrase, its score divided by the BM25 weight of its terms.
+fn normalized_phrase(searcher: &Searcher, terms: &[(usize, Term)], slop: u32, weight: f32) -> Option<Box<dyn Query>> {
+    let mut idf = 0.0;
+    for (_, t) in terms {
+        let df = searcher.doc_freq(t).unwrap_or(0);
+        if df == 0 {
+            return None;
+        }
+        idf += bm25_idf(df, searcher.num_docs());
+    }
+    let phrase = PhraseQuery::new_with_offset_and_slop(terms.to_vec(), slop);
+    Some(Box::new(BoostQuery::new(Box::new(phrase), weight / idf)))
+}
+
+/// The query of one name of a concept on one index (see [`Plan::concept_query`]).
+fn name_query(name: &NamePlan, searcher: &Searcher) -> Option<Box<dyn Query>> {
+    let total: f32 = name.slots.iter().map(|s| s.idf).sum();
+    if total <= 0.0 {
+        return None;
+    }
+    let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+    for s in &name.slots {
+        let share = s.idf / total;
+        let disjuncts: Vec<Box<dyn Query>> =
+            s.terms.iter().filter_map(|(t, w)| normalized(searcher, t, w * share)).collect();
+        if !disjuncts.is_empty() {
+            clauses.push((Occur::Should, Box::new(DisjunctionMaxQuery::with_tie_breaker(disjuncts, (*TIE_BREAKER)))));
+        }
+        let defines = s.defines.iter().filter_map(|(t, w)| normalized(searcher, t, w * share));
+        clauses.extend(defines.map(|q| (Occur::Should, q)));
+    }
+    if let Some(terms) = &name.phrase {
+        clauses.extend(normalized_phrase(searcher, terms, TERM_SLOP, (*W_TERM)).map(|q| (Occur::Should, q)));
+    }
+    (!clauses.is_empty()).then(|| Box::new(BooleanQuery::new(clauses)) as Box<dyn Query>)
+}
+
 impl Plan {
-    /// The query for one index, with only the terms it contains (a term
-    /// missing from an index costs a weight and can match nothing); `None`
-    /// when nothing can match there.
-    pub(super) fn query_for(&self, searcher: &Searcher) -> Option<Box<dyn Query>> {
+    /// The query of one concept on one index (of language `lang`): its
+    /// score is how well a text says the concept there — each slot's best
+    /// word, its field weights, its weight as a translation, how often the
+    /// text says it, the slots averaged by their rarity — and not how rare
+    /// it is; `None` when nothing of it is in that index.
+    pub(super) fn concept_query(&self, c: &ConceptPlan, lang: Lang, searcher: &Searcher) -> Option<Box<dyn Query>> {
+        let names: Vec<Box<dyn Query>> =
+            c.names[lang as usize].iter().filter_map(|name| name_query(name, searcher)).collect();
+        match names.len() {
+            0 => None,
+            1 => names.into_iter().next(),
+            _ => Some(Box::new(DisjunctionMaxQuery::new(names))),
+        }
+    }
+
+    /// The query of the neighbouring words typed, found close together in
+    /// one index; `None` when no pair can be.
+    pub(super) fn pairs_query(&self, lang: Lang, searcher: &Searcher) -> Option<Box<dyn Query>> {
+        let clauses: Vec<(Occur, Box<dyn Query>)> = self.pairs[lang as usize]
+            .iter()
+            .filter_map(|pair| normalized_phrase(searcher, pair, PROXIMITY_SLOP, 1.0))
+            .map(|q| (Occur::Should, q))
+            .collect();
+        (!clauses.is_empty()).then(|| Box::new(BooleanQuery::new(clauses)) as Box<dyn Query>)
+    }
+
+    /// Whether results must have something: quoted phrases, filters.
+    pub(super) fn restricts(&self) -> bool {
+        !self.phrases.is_empty() || !self.filters.is_empty()
+    }
+
+    /// The query of what every result must have in one index (of language
+    /// `lang`) — each quoted phrase in that language, the filters; `None`
+    /// when that index cannot have it. A phrase quoted in French (a card's
+    /// French text) binds French texts only: the English rules say it in
+    /// their own words, which the phrase's words, translated, find.
+    pub(super) fn required_query(&self, searcher: &Searcher, lang: Lang) -> Required {
         let present = |t: &Term| searcher.doc_freq(t).unwrap_or(0) > 0;
         let term = |t: &Term| TermQuery::new(t.clone(), IndexRecordOption::WithFreqs);
         let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-        for w in &self.words {
-            let disjuncts: Vec<Box<dyn Query>> = w
-                .terms
-                .iter()
-                .filter(|(t, _)| present(t))
-                .map(|(t, weight)| Box::new(BoostQuery::new(Box::new(term(t)), *weight)) as Box<dyn Query>)
-                .collect();
-            if !disjuncts.is_empty() {
-                clauses.push((Occur::Should, Box::new(DisjunctionMaxQuery::with_tie_breaker(disjuncts, TIE_BREAKER))));
-            }
-            // A rule that defines the word gets a bonus on top of its match.
-            for d in w.defines.iter().filter(|t| present(t)) {
-                clauses.push((Occur::Should, Box::new(BoostQuery::new(Box::new(term(d)), W_DEFINES))));
-            }
-        }
-        for pair in &self.pairs {
-            if pair.iter().all(|(_, t)| present(t)) {
-                let phrase = PhraseQuery::new_with_offset_and_slop(pair.clone(), PROXIMITY_SLOP);
-                clauses.push((Occur::Should, Box::new(BoostQuery::new(Box::new(phrase), W_PROXIMITY))));
-            }
-        }
-        for t in &self.terms {
-            if t.iter().all(|(_, term)| present(term)) {
-                let phrase = PhraseQuery::new_with_offset_and_slop(t.clone(), TERM_SLOP);
-                clauses.push((Occur::Should, Box::new(BoostQuery::new(Box::new(phrase), W_TERM))));
-            }
-        }
-        if clauses.is_empty() && self.phrases.is_empty() {
-            return None;
-        }
-        for alternatives in &self.phrases {
+        for (_, alternatives) in self.phrases.iter().filter(|(l, _)| *l == lang) {
             let possible: Vec<Box<dyn Query>> = alternatives
                 .iter()
                 .filter(|terms| terms.iter().all(|(_, t)| present(t)))
@@ -311,7 +526,7 @@ impl Plan {
                 })
                 .collect();
             if possible.is_empty() {
-                return None; // a quoted phrase this index cannot contain
+                return Required::Nothing; // a quoted phrase this index cannot contain
             }
             clauses.push((Occur::Must, Box::new(DisjunctionMaxQuery::new(possible))));
         }
@@ -319,6 +534,6 @@ impl Plan {
             let q = TermQuery::new(f.clone(), IndexRecordOption::Basic);
             clauses.push((Occur::Must, Box::new(ConstScoreQuery::new(Box::new(q), 0.0))));
         }
-        Some(Box::new(BooleanQuery::new(clauses)))
+        if clauses.is_empty() { Required::All } else { Required::Those(Box::new(BooleanQuery::new(clauses))) }
     }
 }

@@ -1,7 +1,7 @@
 //! The index schema: for each language, the fields of a rule (title, first
 //! sentence, what it defines, text, examples, context) stemmed and folded;
-//! and the exact fields filters and priors use (node, rank, edition,
-//! language, section, chapter).
+//! and the exact fields filters and priors use (node, passage, rank,
+//! edition, language, section, chapter).
 
 use tantivy::schema::{FAST, Field, IndexRecordOption, STRING, Schema, TextFieldIndexing, TextOptions};
 
@@ -29,6 +29,8 @@ pub(super) struct LangFields {
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Fields {
     pub(super) node: Field,
+    /// Which document of its node: 0 for the whole node, then its passages.
+    pub(super) passage: Field,
     pub(super) rank: Field,
     pub(super) edition: Field,
     pub(super) language: Field,
@@ -71,6 +73,7 @@ pub(super) fn schema() -> (Schema, Fields) {
     let en = lang("en", EN_STEM, EN_FOLD);
     let fields = Fields {
         node: b.add_u64_field("node", FAST),
+        passage: b.add_u64_field("passage", FAST),
         rank: b.add_u64_field("rank", FAST),
         edition: b.add_text_field("edition", STRING),
         language: b.add_text_field("language", STRING),
