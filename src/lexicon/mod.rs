@@ -18,6 +18,7 @@
 mod matching;
 pub mod mining;
 pub mod model;
+pub mod tokenizer;
 
 use std::sync::LazyLock;
 

@@ -21,10 +21,9 @@
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
-use super::{Kind, Lexicon, LexiconError};
-use tantivy::tokenizer::{
-    AsciiFoldingFilter, Language, LowerCaser, SimpleTokenizer, Stemmer, StopWordFilter, TextAnalyzer,
-};
+use super::tokenizer::WordTokenizer;
+use super::{Lexicon, LexiconError};
+use tantivy::tokenizer::{AsciiFoldingFilter, Language, LowerCaser, Stemmer, StopWordFilter, TextAnalyzer};
 
 /// The path of the translation table inside `rules/`.
 pub const FILE: &str = "traductions.tsv";
@@ -70,6 +69,121 @@ const FRENCH_NOT_TRANSLATED: &[&str] = &[
     "vont",
 ];
 
+/// Pairs a review of the table rejected: words that stand beside each
+/// other on cards, or an old wording (« retirez de la partie » was « exile »,
+/// « la mise » the ante), not translations of one another.
+const REJECTED: &[(&str, &str)] = &[
+    ("tour", "tower"),
+    ("tour", "ve"),
+    ("fin", "indefinitely"),
+    ("partie", "exile"),
+    ("partie", "subgames"),
+    ("mise", "ante"),
+    ("mise", "anywhere"),
+    ("mise", "announced"),
+    ("peut", "result"),
+    ("peut", "didn"),
+    ("peut", "offering"),
+    ("peuvent", "ignore"),
+    ("carte", "prowl"),
+    ("capacité", "transmute"),
+    ("quand", "bushido"),
+    ("sort", "kind"),
+    ("mettre", "myriad"),
+    ("mettez", "create"),
+    ("bloquer", "ninjutsu"),
+    ("bloquée", "skulk"),
+    ("bloquée", "except"),
+    ("bloqueuse", "flanking"),
+    ("manière", "previously"),
+    ("manière", "made"),
+    ("faites", "made"),
+    ("faites", "evoke"),
+    ("faites", "kinship"),
+    ("faites", "pay"),
+    ("pouvez", "unleash"),
+    ("pouvez", "partner"),
+    ("pouvez", "cast"),
+    ("permanent", "regardless"),
+    ("permanent", "came"),
+    ("jouer", "extra"),
+    ("jouer", "take"),
+    ("attachée", "curse"),
+    ("source", "wither"),
+    ("arrivent", "gates"),
+    ("partage", "tied"),
+    ("face", "coin"),
+    ("où", "anywhere"),
+    ("où", "flash"),
+    ("détruire", "enough"),
+    ("détruite", "all"),
+    ("exilée", "all"),
+    ("exilée", "without"),
+    ("sous", "form"),
+    ("sous", "subtypes"),
+    ("sous", "subgames"),
+    ("nombre", "itself"),
+    ("devait", "unearth"),
+    ("contre", "fights"),
+    ("devient", "base"),
+    ("non", "unblocked"),
+    ("ni", "detain"),
+    ("ni", "blocked"),
+    ("créez", "doing"),
+    ("créez", "nor"),
+    ("partagent", "intimidate"),
+    ("dernier", "since"),
+    ("passé", "came"),
+    ("passé", "since"),
+    ("écho", "came"),
+    ("écho", "since"),
+    ("devraient", "all"),
+    ("appelée", "grandeur"),
+    ("appelée", "subject"),
+    ("appelé", "empires"),
+    ("appelé", "kobold"),
+    ("chacune", "epic"),
+    ("chacune", "free"),
+    ("caractéristiques", "quality"),
+    ("aucun", "won"),
+    ("quitte", "whether"),
+    ("grand", "ape"),
+    ("quelconque", "make"),
+    ("continu", "proceeding"),
+    ("contrôlée", "chose"),
+    ("chose", "respect"),
+    ("sang", "bloodrush"),
+    ("vers", "madness"),
+    ("dégagent", "during"),
+    ("désirez", "morph"),
+    ("souhaitez", "multikicker"),
+    ("impliqué", "higher"),
+    ("trouve", "within"),
+    ("blessée", "anything"),
+    ("murs", "defending"),
+    ("dès", "roll"),
+    ("dès", "comes"),
+    ("après", "take"),
+    ("après", "extra"),
+    ("pourriez", "only"),
+    ("pourriez", "time"),
+    ("lorsque", "only"),
+    ("lorsque", "sorcery"),
+    ("moment", "any"),
+    ("moment", "every"),
+    ("choix", "one"),
+    ("choisissez", "one"),
+    ("couleur", "one"),
+    ("entre", "one"),
+    ("entre", "scry"),
+    ("appliquer", "scry"),
+    ("plusieurs", "one"),
+    ("payé", "either"),
+    ("coûtent", "less"),
+    ("font", "causes"),
+    ("détruisent", "say"),
+];
+
 /// English words that carry nothing to translate, beyond Snowball's list.
 const ENGLISH_STOP: &[&str] = &[
     "s", "t", "may", "would", "will", "must", "you", "your", "yours", "its", "it", "they", "them", "their", "he",
@@ -79,7 +193,7 @@ const ENGLISH_STOP: &[&str] = &[
 ];
 
 fn french_analyzer() -> TextAnalyzer {
-    TextAnalyzer::builder(SimpleTokenizer::default())
+    TextAnalyzer::builder(WordTokenizer::default())
         .filter(LowerCaser)
         .filter(StopWordFilter::remove(crate::text::FRENCH_STOP_WORDS.iter().map(|w| w.to_string())))
         .filter(AsciiFoldingFilter)
@@ -89,7 +203,7 @@ fn french_analyzer() -> TextAnalyzer {
 }
 
 fn english_analyzer() -> TextAnalyzer {
-    TextAnalyzer::builder(SimpleTokenizer::default())
+    TextAnalyzer::builder(WordTokenizer::default())
         .filter(LowerCaser)
         .filter(StopWordFilter::new(Language::English).expect("tantivy ships English stop words"))
         .filter(StopWordFilter::remove(ENGLISH_STOP.iter().map(|w| w.to_string())))
@@ -246,7 +360,7 @@ impl Default for Options {
             min_p: 0.08,
             min_back: 0.02,
             min_sense: 0.3,
-            min_sense_together: 5,
+            min_sense_together: 10,
             per_word: 4,
         }
     }
@@ -383,7 +497,8 @@ pub fn train(pairs: &[Parallel], options: Options) -> Vec<Row> {
         // (« gagne » is « gets » on most cards, « win » on a few: t(gagne|win) is high).
         let likely = p >= f64::from(options.min_p) && back >= f64::from(options.min_back);
         let sense = back >= f64::from(options.min_sense) && both >= options.min_sense_together;
-        let kept = count[&f] >= options.min_count && both >= options.min_together && (likely || sense);
+        let reviewed = REJECTED.contains(&(fr_words.form(f).as_str(), en_words.form(e).as_str()));
+        let kept = count[&f] >= options.min_count && both >= options.min_together && (likely || sense) && !reviewed;
         if kept {
             by_word.entry(f).or_default().push((e, p as f32, back as f32));
         }

@@ -27,7 +27,7 @@ use super::snippet::Snippet;
 use super::weights::{COVERAGE_POWER, RANK_PRIOR, W_CHAPTER_NAMED, W_OTHER_LANGUAGE, W_PROXIMITY};
 use super::{Hit, SearchIndex};
 use crate::graph::{Graph, NodeIdx};
-use crate::vocab::Lang;
+use crate::vocab::{Lang, RuleId};
 
 /// Every document a query matches, by unit, with its node and score.
 struct UnitScores<'a> {
@@ -181,7 +181,7 @@ impl SearchIndex {
         }
         tally.add((*W_PROXIMITY) * mean, false);
         let allowed = plan.restricts().then(|| self.allowed(searchers, plan));
-        let mut scored: Vec<(f32, NodeIdx, NodeIdx)> = Vec::new();
+        let mut scored: Vec<Scored> = Vec::new();
         for (u, &key) in self.units.iter().enumerate() {
             let Some((node, _)) = tally.found[u] else { continue };
             if tally.total[u] <= 0.0
@@ -207,11 +207,12 @@ impl SearchIndex {
             let head_start = if named { (*W_CHAPTER_NAMED) } else { 1.0 };
             let total = if !super::x("expr") { tally.total[u] } else { tally.total[u] / can_say.max(f32::EPSILON) };
             let score = total * coverage.powf((*COVERAGE_POWER)) * head_start / (1.0 + (*RANK_PRIOR) * rank as f32);
-            scored.push((score, key, node));
+            scored.push(Scored { score, key, node, coverage });
         }
-        scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+        scored.sort_by(|a, b| b.score.total_cmp(&a.score));
+        defer_to_state_based_actions(graph, &mut scored);
         if std::env::var("ARBITRE_DEBUG").is_ok() {
-            for (score, key, _) in scored.iter().take(8) {
+            for Scored { score, key, .. } in scored.iter().take(8) {
                 let u = self.units.keys.iter().position(|k| k == key).unwrap();
                 eprintln!(
                     "  {:>10} {:.3} total={:.3} covered={:.2}/{:.2} langs={:?}",
@@ -226,10 +227,25 @@ impl SearchIndex {
             for c in &plan.concepts {
                 eprintln!("  concept weight {:.2} expressible {:?}", c.weight, c.expressible);
             }
+            if let Ok(want) = std::env::var("ARBITRE_WANT") {
+                for (rank, Scored { score, key, .. }) in scored.iter().enumerate() {
+                    if graph.node(*key).label() == want {
+                        let u = self.units.keys.iter().position(|k| k == key).unwrap();
+                        eprintln!(
+                            "  WANT {} rank {} score {:.3} total={:.3} covered={:.2}",
+                            want,
+                            rank + 1,
+                            score,
+                            tally.total[u],
+                            tally.covered[u]
+                        );
+                    }
+                }
+            }
         }
         // An article's passages are units of one node: it keeps its best.
         let mut out = Vec::new();
-        for (score, key, node) in scored {
+        for Scored { score, key, node, .. } in scored {
             if seen.insert(key) {
                 out.push((score, if graph.in_force(node).is_some() { key } else { node }));
                 if out.len() == wanted {
@@ -256,6 +272,51 @@ impl SearchIndex {
         }
         out
     }
+}
+
+/// How many of the best units are read for the rules they send to.
+const DEFERRING: usize = 30;
+
+/// The chapter of the state-based actions.
+const STATE_BASED_ACTIONS: u16 = 704;
+
+/// A rule that calls what it describes a state-based action (« … loses
+/// the game the next time a player would receive priority. (This is a
+/// state-based action. See rule 704.) », 48 rules say so) comes after the
+/// state-based action that performs it, when that one is found and says
+/// as much of the question: it is the rule a judge applies and cites
+/// (121.4 → 704.5b, 122.1f → 704.5c). Scores are best first.
+fn defer_to_state_based_actions(graph: &Graph, scored: &mut [Scored]) {
+    let top = scored.len().min(DEFERRING);
+    let mut raised = false;
+    for i in 0..top {
+        let Scored { score, key, coverage, .. } = scored[i];
+        for edge in graph.references(key) {
+            let Some(target) = edge.resolution.node().and_then(|t| graph.node(t).id) else { continue };
+            if !target.is_within(RuleId::Chapter(STATE_BASED_ACTIONS)) {
+                continue;
+            }
+            for j in 0..scored.len().min(DEFERRING * 4) {
+                let Some(id) = graph.node(scored[j].key).id else { continue };
+                if j != i && id.is_within(target) && scored[j].score < score && scored[j].coverage >= coverage {
+                    scored[j].score = score * 1.01;
+                    raised = true;
+                }
+            }
+        }
+    }
+    if raised {
+        scored.sort_by(|a, b| b.score.total_cmp(&a.score));
+    }
+}
+
+/// A unit scored: its score, its node, the node found best, its coverage.
+#[derive(Debug, Clone, Copy)]
+struct Scored {
+    score: f32,
+    key: NodeIdx,
+    node: NodeIdx,
+    coverage: f32,
 }
 
 /// What makes two hits one rule: the rule in force they stand for, or the

@@ -75,10 +75,51 @@ pub(crate) fn x(flag: &str) -> bool {
 
 /// Results one search returns, at most.
 const MAX_LIMIT: usize = 1000;
-/// Question words: judges ask questions, the rules answer without them.
-/// They are dropped from queries only (« quand » matters in rules text).
-const QUESTION_WORDS: &[&str] =
-    &["quand", "comment", "pourquoi", "quoi", "combien", "lequel", "laquelle", "lesquels", "lesquelles", "est-ce"];
+/// Question words and the filler of a spoken question: judges ask
+/// questions, the rules answer without them. They are dropped from
+/// queries only (« quand » matters in rules text); their translations
+/// (« exactly », « something ») are rare in the rules, and would weigh as
+/// much as what the question is about.
+const QUESTION_WORDS: &[&str] = &[
+    "quand",
+    "comment",
+    "pourquoi",
+    "quoi",
+    "combien",
+    "lequel",
+    "laquelle",
+    "lesquels",
+    "lesquelles",
+    "est-ce",
+    "koi",
+    "kwa",
+    "pk",
+    "pq",
+    "chose",
+    "choses",
+    "truc",
+    "trucs",
+    "exactement",
+    "vraiment",
+    "genre",
+    "style",
+    "marche",
+    "fonctionne",
+    "veut",
+    "dire",
+    "svp",
+    "stp",
+    "merci",
+    "bonjour",
+    "salut",
+    "question",
+    "ok",
+    "hein",
+    "bref",
+    "donc",
+    "alors",
+    "bien",
+];
 /// Restrictions on the results.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Filters {
@@ -295,9 +336,9 @@ impl SearchIndex {
     }
 
     /// When the query names a glossary term (« piétinement »), the rule the
-    /// glossary sends to (« See rule 702.19 ») comes first, by its first
-    /// subrule — the one that defines it: where a judge reads what the term
-    /// is, before the finer points.
+    /// glossary sends to (« See rule 702.19 ») comes first — by its first
+    /// subrule when it is only a heading, the one that defines it: where a
+    /// judge reads what the term is, before the finer points.
     fn defining_first(
         &self,
         graph: &Graph,
@@ -309,7 +350,13 @@ impl SearchIndex {
         let mut defining: Vec<NodeIdx> = Vec::new();
         for edge in graph.references(definition) {
             let Some(rule) = edge.resolution.node() else { continue };
-            let first = graph.node(rule).children.first().copied().unwrap_or(rule);
+            // The rule itself when it states something (103.4); a keyword's
+            // heading (« 702.19. Trample ») by its first subrule.
+            let first = if documents::indexed(graph, rule) {
+                rule
+            } else {
+                graph.node(rule).children.first().copied().unwrap_or(rule)
+            };
             if documents::indexed(graph, first) && !defining.contains(&first) {
                 defining.push(first);
             }
