@@ -176,17 +176,35 @@ pub fn key(text: &str) -> Vec<String> {
 pub(super) struct Index {
     names: HashMap<(Side, Vec<String>), Vec<usize>>,
     longest: usize,
+    /// The French names of one long word, by each of their forms with one
+    /// letter left out (and whole): what finds a name one typo away.
+    near: HashMap<String, Vec<String>>,
+}
+
+/// The forms of a word with one letter left out, and the word itself.
+fn deletions(word: &str) -> Vec<String> {
+    let chars: Vec<char> = word.chars().collect();
+    let mut out: Vec<String> = (0..chars.len()).map(|i| chars[..i].iter().chain(&chars[i + 1..]).collect()).collect();
+    out.push(word.to_string());
+    out
 }
 
 impl Index {
     /// The entries of the one French name of one word, long enough, one
     /// typo away from `word`; `None` when there is none or several.
     fn one_typo_from(&self, word: &str) -> Option<&[usize]> {
-        let mut found = self.names.iter().filter(|((side, k), _)| {
-            *side == Side::French && k.len() == 1 && k[0].chars().count() >= MIN_TYPO_CHARS && one_edit(&k[0], word)
-        });
-        let first = found.next()?;
-        found.next().is_none().then_some(first.1.as_slice())
+        let mut found: Vec<&String> = Vec::new();
+        for d in deletions(word) {
+            for name in self.near.get(&d).into_iter().flatten() {
+                if !found.contains(&name) && one_edit(name, word) {
+                    found.push(name);
+                }
+            }
+        }
+        match found[..] {
+            [name] => Some(self.named(Side::French, std::slice::from_ref(name))),
+            _ => None,
+        }
     }
 
     /// The entries of one side named by `key`.
@@ -208,6 +226,14 @@ impl Index {
                     continue;
                 }
                 index.longest = index.longest.max(k.len());
+                if side == Side::French && k.len() == 1 && k[0].chars().count() >= MIN_TYPO_CHARS {
+                    for d in deletions(&k[0]) {
+                        let names = index.near.entry(d).or_default();
+                        if !names.contains(&k[0]) {
+                            names.push(k[0].clone());
+                        }
+                    }
+                }
                 let ids = index.names.entry((side, k)).or_default();
                 if !ids.contains(&i) {
                     ids.push(i);

@@ -19,7 +19,6 @@
 //! forms the cards print.
 
 use std::collections::HashMap;
-use std::sync::LazyLock;
 
 use super::tokenizer::WordTokenizer;
 use super::{Lexicon, LexiconError};
@@ -212,11 +211,14 @@ fn english_analyzer() -> TextAnalyzer {
         .build()
 }
 
-static FRENCH: LazyLock<TextAnalyzer> = LazyLock::new(french_analyzer);
-static ENGLISH: LazyLock<TextAnalyzer> = LazyLock::new(english_analyzer);
+thread_local! {
+    /// The analyzers of the keys, made once per thread.
+    static FRENCH: std::cell::RefCell<TextAnalyzer> = std::cell::RefCell::new(french_analyzer());
+    static ENGLISH: std::cell::RefCell<TextAnalyzer> = std::cell::RefCell::new(english_analyzer());
+}
 
-fn first_term(analyzer: &TextAnalyzer, word: &str) -> Option<String> {
-    let mut a = analyzer.clone();
+fn first_term(analyzer: &std::cell::RefCell<TextAnalyzer>, word: &str) -> Option<String> {
+    let mut a = analyzer.borrow_mut();
     let mut stream = a.token_stream(word);
     stream.advance().then(|| stream.token().text.clone())
 }
@@ -225,13 +227,13 @@ fn first_term(analyzer: &TextAnalyzer, word: &str) -> Option<String> {
 /// without them), its Snowball stem; `None` for a stop word. « Piochée »,
 /// « piochee » and « pioches » share theirs.
 pub fn french_key(word: &str) -> Option<String> {
-    first_term(&FRENCH, word).filter(|k| k.chars().filter(|c| c.is_alphabetic()).count() > 1)
+    FRENCH.with(|a| first_term(a, word)).filter(|k| k.chars().filter(|c| c.is_alphabetic()).count() > 1)
 }
 
 /// The key of an English word: lowercase, its Snowball stem; `None` for a
 /// stop word.
 pub fn english_key(word: &str) -> Option<String> {
-    first_term(&ENGLISH, word).filter(|k| k.chars().filter(|c| c.is_alphabetic()).count() > 1)
+    ENGLISH.with(|a| first_term(a, word)).filter(|k| k.chars().filter(|c| c.is_alphabetic()).count() > 1)
 }
 
 /// The table, read: for each French word's key, its English translations

@@ -80,6 +80,22 @@ pub fn snippet_analyzer() -> TextAnalyzer {
         .build()
 }
 
+thread_local! {
+    /// The four analyzers, made once per thread: a search analyzes each
+    /// word of a query several times, and an analyzer's state is its own.
+    static ANALYZERS: std::cell::RefCell<Vec<(&'static str, TextAnalyzer)>> =
+        std::cell::RefCell::new([FR_STEM, FR_FOLD, EN_STEM, EN_FOLD].into_iter().map(|n| (n, analyzer(n))).collect());
+}
+
+/// Runs `f` with this thread's analyzer of that name.
+pub fn with<T>(name: &str, f: impl FnOnce(&mut TextAnalyzer) -> T) -> T {
+    ANALYZERS.with(|all| {
+        let mut all = all.borrow_mut();
+        let (_, a) = all.iter_mut().find(|(n, _)| *n == name).unwrap_or_else(|| panic!("analyseur inconnu : {name}"));
+        f(a)
+    })
+}
+
 /// Registers the four analyzers.
 pub fn register(manager: &TokenizerManager) {
     for name in [FR_STEM, FR_FOLD, EN_STEM, EN_FOLD] {

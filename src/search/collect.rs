@@ -24,7 +24,9 @@ use tantivy::{DocId, Score, Searcher, SegmentOrdinal, SegmentReader};
 use super::part::Part;
 use super::plan::{Plan, Required};
 use super::snippet::Snippet;
-use super::weights::{COVERAGE_POWER, RANK_PRIOR, W_CHAPTER_NAMED, W_OTHER_LANGUAGE, W_PROXIMITY};
+use super::weights::{
+    COVERAGE_POWER, RANK_PRIOR, W_CHAPTER_NAMED, W_CORROBORATION, W_DEFINING, W_OTHER_LANGUAGE, W_PROXIMITY,
+};
 use super::{Hit, SearchIndex};
 use crate::graph::{Graph, NodeIdx};
 use crate::vocab::{Lang, RuleId};
@@ -81,8 +83,8 @@ struct Tally {
     total: Vec<f32>,
     /// The weight of the concepts matched.
     covered: Vec<f32>,
-    /// One concept's best match per unit (reset after each concept).
-    best: Vec<f32>,
+    /// One concept's best match per unit and language (reset after each concept).
+    best: [Vec<f32>; 2],
     /// The node whose document matched best, per unit.
     found: Vec<Option<(NodeIdx, f32)>>,
     /// The units one concept matched.
@@ -94,19 +96,20 @@ impl Tally {
         Tally {
             total: vec![0.0; units],
             covered: vec![0.0; units],
-            best: vec![0.0; units],
+            best: [vec![0.0; units], vec![0.0; units]],
             found: vec![None; units],
             touched: Vec::new(),
         }
     }
 
     /// Records one document's match of the current concept.
-    fn saw(&mut self, unit: u32, node: NodeIdx, score: f32) {
+    fn saw(&mut self, unit: u32, node: NodeIdx, score: f32, lang: Lang) {
         let u = unit as usize;
-        if self.best[u] == 0.0 {
+        if self.best[0][u] == 0.0 && self.best[1][u] == 0.0 {
             self.touched.push(unit);
         }
-        self.best[u] = self.best[u].max(score);
+        let best = &mut self.best[lang as usize][u];
+        *best = best.max(score);
         if self.found[u].is_none_or(|(_, s)| score > s) {
             self.found[u] = Some((node, score));
         }
@@ -116,11 +119,13 @@ impl Tally {
     fn add(&mut self, weight: f32, covers: bool) {
         for &u in &self.touched {
             let u = u as usize;
-            self.total[u] += weight * self.best[u];
+            let (fr, en) = (self.best[0][u], self.best[1][u]);
+            self.total[u] += weight * (fr.max(en) + (*W_CORROBORATION) * fr.min(en));
             if covers {
                 self.covered[u] += weight;
             }
-            self.best[u] = 0.0;
+            self.best[0][u] = 0.0;
+            self.best[1][u] = 0.0;
         }
         self.touched.clear();
     }
@@ -130,7 +135,7 @@ impl SearchIndex {
     /// Runs one query on one index and records what it matches.
     fn run(&self, part: &Part, searcher: &Searcher, query: &dyn Query, factor: f32, tally: &mut Tally) {
         for (unit, node, score) in searcher.search(query, &UnitScores { part }).unwrap_or_default() {
-            tally.saw(unit, node, score * factor);
+            tally.saw(unit, node, score * factor, part.language);
         }
     }
 
@@ -205,6 +210,17 @@ impl SearchIndex {
                 + u64::from(!super::x("parentflat") && matches!(id, Some(crate::vocab::RuleId::Subrule { .. })));
             let named = id.is_some_and(|id| plan.named.iter().any(|&r| id.is_within(r)));
             let head_start = if named { (*W_CHAPTER_NAMED) } else { 1.0 };
+            // The rule named, by the node that states it: itself, or its first subrule.
+            let defining = id.is_some_and(|id| {
+                plan.named.iter().any(|&r| {
+                    id == r
+                        || (id.parent() == Some(r)
+                            && super::documents::subrule_rank(Some(id)) == 0
+                            && matches!(id, RuleId::Subrule { .. }))
+                })
+            });
+            // …when it says all the question: a question that only names the rule.
+            let head_start = if defining && coverage >= 0.999 { head_start * (*W_DEFINING) } else { head_start };
             let total = if !super::x("expr") { tally.total[u] } else { tally.total[u] / can_say.max(f32::EPSILON) };
             let score = total * coverage.powf((*COVERAGE_POWER)) * head_start / (1.0 + (*RANK_PRIOR) * rank as f32);
             scored.push(Scored { score, key, node, coverage });

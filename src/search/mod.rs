@@ -65,7 +65,11 @@ use schema::{Fields, schema};
 pub use snippet::Snippet;
 use snippet::Snippets;
 use tables::{TextTables, text_tables};
-use weights::{MAX_WORDS, OVERFETCH};
+use weights::{MAX_WORDS, OVERFETCH, W_TYPO};
+
+/// How much more often than English texts French texts may have a word
+/// for it to be searched as typed in English (see [`SearchIndex::english_word`]).
+const COGNATE_RATIO: f32 = 4.0;
 
 /// Tuning switches (temporary).
 pub(crate) fn x(flag: &str) -> bool {
@@ -208,7 +212,6 @@ pub struct SearchIndex {
     parts: Vec<Part>,
     /// What the documents of the indexes count for (see `part`).
     units: Units,
-    analyzers: [TextAnalyzer; 4],
     snippet_analyzer: TextAnalyzer,
     /// Folded words of the index, per language, for typo correction.
     vocabulary: [typo::Vocabulary; 2],
@@ -218,6 +221,8 @@ pub struct SearchIndex {
     lexicon: &'static Lexicon,
     /// Documents indexed.
     pub documents: usize,
+    /// Documents indexed per language.
+    documents_in: [u64; 2],
     /// Time the build took.
     pub build_time: Duration,
 }
@@ -246,35 +251,35 @@ impl SearchIndex {
             Ok(tables.join().expect("the tables thread panicked"))
         })?;
         let documents = parts.iter().map(|p| p.nodes).sum();
+        let mut documents_in = [0u64; 2];
+        for p in &parts {
+            documents_in[p.language as usize] += p.reader.searcher().num_docs();
+        }
         Ok(SearchIndex {
             fields,
             parts,
             units,
             vocabulary,
             tables,
-            analyzers,
             snippet_analyzer: analyzer::snippet_analyzer(),
             lexicon: Lexicon::embedded(),
             documents,
+            documents_in,
             build_time: start.elapsed(),
         })
     }
 
-    fn analyzer(&self, name: &str) -> TextAnalyzer {
-        let i = [FR_STEM, FR_FOLD, EN_STEM, EN_FOLD].iter().position(|n| *n == name).expect("known analyzer");
-        self.analyzers[i].clone()
-    }
-
     /// The terms of `text` by one of the analyzers, with their positions.
     fn terms(&self, name: &str, text: &str) -> Vec<(usize, String)> {
-        let mut analyzer = self.analyzer(name);
-        let mut stream = analyzer.token_stream(text);
-        let mut out = Vec::new();
-        while stream.advance() {
-            let t = stream.token();
-            out.push((t.position, t.text.clone()));
-        }
-        out
+        analyzer::with(name, |analyzer| {
+            let mut stream = analyzer.token_stream(text);
+            let mut out = Vec::new();
+            while stream.advance() {
+                let t = stream.token();
+                out.push((t.position, t.text.clone()));
+            }
+            out
+        })
     }
 
     /// Searches. Never fails: whatever the judge typed gives results or none.
@@ -289,6 +294,7 @@ impl SearchIndex {
             let mut seen: HashSet<NodeIdx> = HashSet::new();
             let by_number = numbers::hits(graph, &query, filters, &mut seen);
             // 2–5. Words and phrases, in both languages, the judge's first.
+            let t0 = Instant::now();
             let query_language = self.language_of(&query);
             // Quoted phrases are words of the question too (translated for the
             // texts of the other language, which cannot have them as typed).
@@ -302,9 +308,12 @@ impl SearchIndex {
                     words.named.iter().map(|r| r.to_string()).collect::<Vec<_>>()
                 );
             }
+            let t1 = Instant::now();
             let plan = self.plan(&searchers, &words, &query.phrases, filters);
+            let t2 = Instant::now();
             let wanted = OVERFETCH * limit + by_number.len();
             let text = self.collect(&searchers, &plan, query_language, wanted, &mut seen, graph);
+            let t3 = Instant::now();
             // A phrase in quotes no text has (a card's text quoted from memory)
             // does not empty the page: its words are searched instead, and said so.
             if text.is_empty() && by_number.is_empty() && !query.phrases.is_empty() {
@@ -330,6 +339,18 @@ impl SearchIndex {
                 && *filters == Filters::default()
             {
                 self.defining_first(graph, d, &mut hits, limit, &snippets);
+            }
+            if std::env::var("ARBITRE_TIME").is_ok() {
+                let us = |a: Instant, b: Instant| (b - a).as_secs_f64() * 1e6;
+                let t4 = Instant::now();
+                eprintln!(
+                    "TIME {:.0} {:.0} {:.0} {:.0} {:.0}",
+                    us(start, t0),
+                    us(t0, t1),
+                    us(t1, t2),
+                    us(t2, t3),
+                    us(t3, t4)
+                );
             }
             return Results { query, hits, corrections, elapsed: start.elapsed(), definition, loosened };
         }
@@ -428,7 +449,7 @@ impl SearchIndex {
                 _ => {}
             }
         }
-        if en > fr { Lang::En } else { Lang::Fr }
+        if en > fr + usize::from(x("langmargin")) { Lang::En } else { Lang::Fr }
     }
 
     /// What a query asks about: the vocabulary's translation
@@ -511,6 +532,10 @@ impl SearchIndex {
                         c.names[Lang::En as usize].push(vec![translated.to_vec()]);
                     } else if english || self.english_word(&w) {
                         c.names[Lang::En as usize].push(vec![single(&w)]);
+                    } else if let Some(cognate) = self.english_cognate(&w) {
+                        c.names[Lang::En as usize].push(vec![vec![(cognate.to_string(), *W_TYPO)]]);
+                    } else if std::env::var("ARBITRE_GAPS").is_ok() {
+                        eprintln!("GAP {w}");
                     }
                     c
                 })
@@ -528,16 +553,39 @@ impl SearchIndex {
         vec![c]
     }
 
-    /// Whether a word typed in a French query, that the vocabulary does not
-    /// name, is searched as it is in English texts: when English texts
-    /// have it (franglais, a card name), or when no text has it (a typo, to
-    /// be corrected in both languages); not a French word only French texts
-    /// have, nor a stop word (« une », « est », « même »).
+    /// Whether a word typed in a French query, that neither the vocabulary
+    /// nor the translations name, is searched as it is in English texts: a
+    /// number or a power/toughness (« 21 », « 2/2 »); a word English texts
+    /// have about as often as French texts or more (franglais, a card name,
+    /// a word spelt alike in both, « restriction »); a word no text has (a
+    /// typo, corrected in both languages). Not a French word the French
+    /// texts have far more often (« encore » is not the keyword Encore), nor
+    /// a stop word.
     fn english_word(&self, w: &str) -> bool {
+        if w.bytes().any(|b| b.is_ascii_digit()) {
+            return true;
+        }
         let folded = crate::text::fold(w);
-        let (fr, en) = (&self.vocabulary[Lang::Fr as usize], &self.vocabulary[Lang::En as usize]);
         let stop = crate::lexicon::model::french_key(w).is_none() || self.terms(FR_FOLD, w).is_empty();
-        !stop && (if x("enfirst") { en.contains(&folded) || !fr.contains(&folded) } else { !fr.contains(&folded) })
+        if stop {
+            return false;
+        }
+        let rate = |lang: Lang| {
+            self.vocabulary[lang as usize].frequency(&folded) as f32 / self.documents_in[lang as usize].max(1) as f32
+        };
+        let (fr, en) = (rate(Lang::Fr), rate(Lang::En));
+        if en > 0.0 { fr <= COGNATE_RATIO * en } else { fr == 0.0 }
+    }
+
+    /// The English word one letter away from a French word of at least six
+    /// letters that English texts do not have (« hybride » → « hybrid »,
+    /// « colore » → « color »): searched at the weight of a typo.
+    fn english_cognate(&self, w: &str) -> Option<&str> {
+        let folded = crate::text::fold(w);
+        if self.vocabulary[Lang::En as usize].contains(&folded) {
+            return None;
+        }
+        self.vocabulary[Lang::En as usize].one_edit_away(&folded, 6)
     }
 
     /// The query as searched in each language (`fr`, `en`), after the

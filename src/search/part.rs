@@ -27,7 +27,7 @@ use crate::vocab::Lang;
 /// 3,000 rules in force take a few megabytes).
 const WRITER_HEAP_BYTES: usize = 32_000_000;
 /// Threads indexing (the machine serving judges has two cores).
-const WRITER_THREADS: usize = 2;
+const WRITER_THREADS: usize = 1;
 
 /// The index of one language's editions.
 pub(super) struct Part {

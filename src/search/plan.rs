@@ -225,7 +225,7 @@ impl SearchIndex {
             word.defines.push(Term::from_field_text(f.defines, &s));
         }
         let folded = analyzed.fold;
-        if let Some(s) = &folded {
+        if let Some(s) = folded.as_ref().filter(|_| lang == Lang::Fr || !super::x("noenfold")) {
             for (field, weight) in
                 [(f.title_fold, (*W_TITLE)), (f.text_fold, (*W_TEXT)), (f.examples_fold, (*W_EXAMPLES))]
             {
@@ -298,8 +298,17 @@ impl SearchIndex {
             if pair[0].1 == pair[1].1 {
                 continue;
             }
-            for field in [f.text, f.examples] {
+            let fields = if super::x("pairtextonly") { vec![f.text] } else { vec![f.text, f.examples] };
+            for field in fields {
                 pairs.push(pair.iter().map(|(p, s)| (*p, Term::from_field_text(field, s))).collect());
+                // Translated words come in French order: « marqueur poison » is « poison counter ».
+                if lang == Lang::En && !super::x("noreverse") {
+                    let (a, b) = (&pair[0], &pair[1]);
+                    pairs.push(vec![
+                        (a.0, Term::from_field_text(field, &b.1)),
+                        (b.0, Term::from_field_text(field, &a.1)),
+                    ]);
+                }
             }
         }
         pairs

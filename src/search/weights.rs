@@ -32,7 +32,7 @@ pub(super) const TERM_SLOP: u32 = 1;
 pub(super) const PROXIMITY_SLOP: u32 = 2;
 /// The share of the other fields' scores added to a word's best field
 /// (tantivy's `DisjunctionMaxQuery` tie-breaker): one word counts mostly once.
-pub(super) static TIE_BREAKER: std::sync::LazyLock<f32> = std::sync::LazyLock::new(|| knob("TIE_BREAKER", 0.1));
+pub(super) static TIE_BREAKER: std::sync::LazyLock<f32> = std::sync::LazyLock::new(|| knob("TIE_BREAKER", 0.3));
 /// The prior of a subrule's rank: the first subrule of a rule states it, the
 /// next ones refine it. The `k`-th sibling's score is divided by `1 + k × this`.
 pub(super) static RANK_PRIOR: std::sync::LazyLock<f32> = std::sync::LazyLock::new(|| knob("RANK_PRIOR", 0.04));
@@ -47,7 +47,8 @@ pub(super) static W_OTHER_LANGUAGE: std::sync::LazyLock<f32> =
 /// found beside its English text in force, or the reverse): agreement of
 /// the two languages counts, without letting a word shared by both (a
 /// card name, « aura ») count twice.
-pub(super) static W_CORROBORATION: std::sync::LazyLock<f32> = std::sync::LazyLock::new(|| knob("W_CORROBORATION", 0.5));
+pub(super) static W_CORROBORATION: std::sync::LazyLock<f32> =
+    std::sync::LazyLock::new(|| knob("W_CORROBORATION", 0.25));
 
 /// How much a text's coverage of the query counts: its score is multiplied
 /// by the share of the query's words its text and examples contain, to
@@ -59,6 +60,10 @@ pub(super) static COVERAGE_POWER: std::sync::LazyLock<f32> = std::sync::LazyLock
 /// Head start of the rules of a chapter the query names by its title
 /// (« étape de nettoyage » → 514, « couches »… through the vocabulary).
 pub(super) static W_CHAPTER_NAMED: std::sync::LazyLock<f32> = std::sync::LazyLock::new(|| knob("W_CHAPTER_NAMED", 1.5));
+
+/// Further head start of the node that states a rule the query names: the
+/// rule itself, or its first subrule.
+pub(super) static W_DEFINING: std::sync::LazyLock<f32> = std::sync::LazyLock::new(|| knob("W_DEFINING", 1.15));
 
 /// Words of a query that are read; the rest are ignored.
 pub(super) const MAX_WORDS: usize = 24;
