@@ -917,7 +917,7 @@ fn cherche(
     }
     let shown = crate::text::quote(query);
     let t = index.translation(query);
-    if !t.matches.is_empty() {
+    if !t.fr.is_empty() || !t.en.is_empty() {
         writeln!(err, "cherché en français : « {} » ; en anglais : « {} »", t.fr, t.en)?;
     }
     if results.loosened {

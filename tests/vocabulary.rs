@@ -126,7 +126,7 @@ fn judges_jargon_finds_the_rule_in_force() {
     let t = index().translation("loot");
     assert!(t.en.contains("draw") && t.en.contains("discard"), "{t:?}");
     let t = index().translation("bounce");
-    assert!(t.en.contains("owner's hand"), "{t:?}");
+    assert!(t.en.contains("return to its owner s hand"), "{t:?}");
 }
 
 #[test]

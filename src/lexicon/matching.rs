@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use super::{Entry, Kind, Lexicon};
+use super::{Entry, Lexicon};
 
 /// Words in one entry name, at most (longer names are never matched).
 const MAX_SPAN: usize = 8;

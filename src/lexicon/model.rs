@@ -66,6 +66,10 @@ const FRENCH_NOT_TRANSLATED: &[&str] = &[
     "dire",
     "va",
     "vont",
+    "dois",
+    "doit",
+    "doivent",
+    "faut",
 ];
 
 /// Pairs a review of the table rejected: words that stand beside each

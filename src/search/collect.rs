@@ -24,9 +24,7 @@ use tantivy::{DocId, Score, Searcher, SegmentOrdinal, SegmentReader};
 use super::part::Part;
 use super::plan::{Plan, Required};
 use super::snippet::Snippet;
-use super::weights::{
-    COVERAGE_POWER, RANK_PRIOR, W_CHAPTER_NAMED, W_CORROBORATION, W_DEFINING, W_OTHER_LANGUAGE, W_PROXIMITY,
-};
+use super::weights::{COVERAGE_POWER, RANK_PRIOR, W_CORROBORATION, W_NAMED, W_OTHER_LANGUAGE, W_PROXIMITY, W_STATING};
 use super::{Hit, SearchIndex};
 use crate::graph::{Graph, NodeIdx};
 use crate::vocab::{Lang, RuleId};
@@ -89,6 +87,8 @@ struct Tally {
     found: Vec<Option<(NodeIdx, f32)>>,
     /// The units one concept matched.
     touched: Vec<u32>,
+    /// The concepts' weights, summed.
+    query_weight: f32,
 }
 
 impl Tally {
@@ -99,6 +99,7 @@ impl Tally {
             best: [vec![0.0; units], vec![0.0; units]],
             found: vec![None; units],
             touched: Vec::new(),
+            query_weight: 0.0,
         }
     }
 
@@ -120,7 +121,7 @@ impl Tally {
         for &u in &self.touched {
             let u = u as usize;
             let (fr, en) = (self.best[0][u], self.best[1][u]);
-            self.total[u] += weight * (fr.max(en) + (*W_CORROBORATION) * fr.min(en));
+            self.total[u] += weight * (fr.max(en) + W_CORROBORATION * fr.min(en));
             if covers {
                 self.covered[u] += weight;
             }
@@ -147,118 +148,23 @@ impl SearchIndex {
         &self,
         searchers: &[Searcher],
         plan: &Plan,
-        language: Lang,
+        restriction: Option<&Restriction>,
         wanted: usize,
         seen: &mut HashSet<NodeIdx>,
         graph: &Graph,
     ) -> Vec<(f32, NodeIdx)> {
-        let mut tally = Tally::new(self.units.len());
-        let factor =
-            |part: &Part| if language == Lang::En && part.language == Lang::Fr { (*W_OTHER_LANGUAGE) } else { 1.0 };
-        let mut query_weight = 0.0;
-        // The weight of the concepts each language can say.
-        let mut expressible = [0.0f32; 2];
-        // ...and either can.
-        let mut either = 0.0f32;
-        for c in &plan.concepts {
-            for lang in [Lang::Fr, Lang::En] {
-                if c.expressible[lang as usize] {
-                    expressible[lang as usize] += c.weight;
-                }
-            }
-            if c.expressible.iter().any(|&e| e) {
-                either += c.weight;
-            }
-            for (part, searcher) in self.parts.iter().zip(searchers) {
-                if let Some(q) = plan.concept_query(c, part.language, searcher) {
-                    self.run(part, searcher, q.as_ref(), factor(part), &mut tally);
-                }
-            }
-            tally.add(c.weight, true);
-            query_weight += c.weight;
-        }
-        // Words typed side by side, found close together.
-        let mean = query_weight / plan.concepts.len().max(1) as f32;
-        for (part, searcher) in self.parts.iter().zip(searchers) {
-            if let Some(q) = plan.pairs_query(part.language, searcher) {
-                self.run(part, searcher, q.as_ref(), factor(part), &mut tally);
-            }
-        }
-        tally.add((*W_PROXIMITY) * mean, false);
-        let allowed = plan.restricts().then(|| self.allowed(searchers, plan));
+        let tally = self.tally(searchers, plan);
         let mut scored: Vec<Scored> = Vec::new();
         for (u, &key) in self.units.iter().enumerate() {
             let Some((node, _)) = tally.found[u] else { continue };
-            if tally.total[u] <= 0.0
-                || seen.contains(&key)
-                || allowed.as_ref().is_some_and(|a| !a.contains(&(u as u32)))
-            {
-                continue;
+            let languages = self.units.languages[u];
+            let barred = restriction.is_some_and(|r| !r.admits(u as u32, languages));
+            if tally.total[u] > 0.0 && !barred && !seen.contains(&key) {
+                scored.push(self.scored(graph, plan, &tally, u, key, node));
             }
-            // A rule is measured against what its texts' languages can say: an
-            // English rule is not short of the French words no translation reaches.
-            let langs = self.units.languages[u];
-            let can_say = match langs {
-                [true, true] => either,
-                [true, false] => expressible[Lang::Fr as usize],
-                _ => expressible[Lang::En as usize],
-            };
-            let can_say = if !super::x("expr") { query_weight } else { can_say };
-            let coverage = if can_say > 0.0 { (tally.covered[u] / can_say).min(1.0) } else { 1.0 };
-            let id = graph.node(key).id;
-            let rank = super::documents::subrule_rank(id)
-                + u64::from(!super::x("parentflat") && matches!(id, Some(crate::vocab::RuleId::Subrule { .. })));
-            let named = id.is_some_and(|id| plan.named.iter().any(|&r| id.is_within(r)));
-            let head_start = if named { (*W_CHAPTER_NAMED) } else { 1.0 };
-            // The rule named, by the node that states it: itself, or its first subrule.
-            let defining = id.is_some_and(|id| {
-                plan.named.iter().any(|&r| {
-                    id == r
-                        || (id.parent() == Some(r)
-                            && super::documents::subrule_rank(Some(id)) == 0
-                            && matches!(id, RuleId::Subrule { .. }))
-                })
-            });
-            // …when it says all the question: a question that only names the rule.
-            let head_start = if defining && coverage >= 0.999 { head_start * (*W_DEFINING) } else { head_start };
-            let total = if !super::x("expr") { tally.total[u] } else { tally.total[u] / can_say.max(f32::EPSILON) };
-            let score = total * coverage.powf((*COVERAGE_POWER)) * head_start / (1.0 + (*RANK_PRIOR) * rank as f32);
-            scored.push(Scored { score, key, node, coverage });
         }
         scored.sort_by(|a, b| b.score.total_cmp(&a.score));
         defer_to_state_based_actions(graph, &mut scored);
-        if std::env::var("ARBITRE_DEBUG").is_ok() {
-            for Scored { score, key, .. } in scored.iter().take(8) {
-                let u = self.units.keys.iter().position(|k| k == key).unwrap();
-                eprintln!(
-                    "  {:>10} {:.3} total={:.3} covered={:.2}/{:.2} langs={:?}",
-                    graph.node(*key).label(),
-                    score,
-                    tally.total[u],
-                    tally.covered[u],
-                    query_weight,
-                    self.units.languages[u]
-                );
-            }
-            for c in &plan.concepts {
-                eprintln!("  concept weight {:.2} expressible {:?}", c.weight, c.expressible);
-            }
-            if let Ok(want) = std::env::var("ARBITRE_WANT") {
-                for (rank, Scored { score, key, .. }) in scored.iter().enumerate() {
-                    if graph.node(*key).label() == want {
-                        let u = self.units.keys.iter().position(|k| k == key).unwrap();
-                        eprintln!(
-                            "  WANT {} rank {} score {:.3} total={:.3} covered={:.2}",
-                            want,
-                            rank + 1,
-                            score,
-                            tally.total[u],
-                            tally.covered[u]
-                        );
-                    }
-                }
-            }
-        }
         // An article's passages are units of one node: it keeps its best.
         let mut out = Vec::new();
         for Scored { score, key, node, .. } in scored {
@@ -272,21 +178,112 @@ impl SearchIndex {
         out
     }
 
-    /// The units that have what the plan requires (quoted phrases, filters)
-    /// in one of their documents.
-    fn allowed(&self, searchers: &[Searcher], plan: &Plan) -> HashSet<u32> {
-        let mut out = HashSet::new();
+    /// Each concept of the plan, then the pairs of words typed side by side,
+    /// run on each index and added up by unit.
+    fn tally(&self, searchers: &[Searcher], plan: &Plan) -> Tally {
+        let language = plan.language;
+        let mut tally = Tally::new(self.units.len());
+        let factor =
+            |part: &Part| if language == Lang::En && part.language == Lang::Fr { W_OTHER_LANGUAGE } else { 1.0 };
+        for c in &plan.concepts {
+            for (part, searcher) in self.parts.iter().zip(searchers) {
+                if let Some(q) = plan.concept_query(c, part.language, searcher) {
+                    self.run(part, searcher, q.as_ref(), factor(part), &mut tally);
+                }
+            }
+            tally.add(c.weight, true);
+            tally.query_weight += c.weight;
+        }
+        // Words typed side by side, found close together: a bonus at the
+        // weight of an average concept.
+        let mean = tally.query_weight / plan.concepts.len().max(1) as f32;
         for (part, searcher) in self.parts.iter().zip(searchers) {
+            if let Some(q) = plan.pairs_query(part.language, searcher) {
+                self.run(part, searcher, q.as_ref(), factor(part), &mut tally);
+            }
+        }
+        tally.add(W_PROXIMITY * mean, false);
+        // Quoted phrases found as typed, the rarer the more.
+        for (part, searcher) in self.parts.iter().zip(searchers) {
+            if let Some(q) = plan.quoted_query(part.language, searcher) {
+                self.run(part, searcher, q.as_ref(), factor(part), &mut tally);
+            }
+        }
+        tally.add(1.0, false);
+        tally
+    }
+
+    /// One unit's score: what it says of the query, times the share of the
+    /// query's weight it says, and the priors — the head start of the rules
+    /// the query names, more for the node that states a rule named when it
+    /// says the whole question; a subrule after its rule, a later subrule
+    /// after an earlier one.
+    fn scored(&self, graph: &Graph, plan: &Plan, tally: &Tally, u: usize, key: NodeIdx, node: NodeIdx) -> Scored {
+        let coverage = if tally.query_weight > 0.0 { (tally.covered[u] / tally.query_weight).min(1.0) } else { 1.0 };
+        let id = graph.node(key).id;
+        let subrule = matches!(id, Some(RuleId::Subrule { .. }));
+        let rank = super::documents::subrule_rank(id) + u64::from(subrule);
+        let named = id.is_some_and(|id| plan.named.iter().any(|&r| id.is_within(r)));
+        // The node that states a rule named: the rule itself, or its first subrule.
+        let stating = id
+            .is_some_and(|id| plan.named.iter().any(|&r| id == r || (subrule && id.parent() == Some(r) && rank == 1)));
+        let mut head_start = if named { W_NAMED } else { 1.0 };
+        if stating && coverage >= 1.0 - f32::EPSILON {
+            head_start *= W_STATING;
+        }
+        let score = tally.total[u] * coverage.powf(COVERAGE_POWER) * head_start / (1.0 + RANK_PRIOR * rank as f32);
+        Scored { score, key, node, coverage }
+    }
+
+    /// What the plan requires of results (quoted phrases, filters), by
+    /// unit; `None` when it requires nothing.
+    pub(super) fn restriction(&self, searchers: &[Searcher], plan: &Plan) -> Option<Restriction> {
+        if !plan.restricts() {
+            return None;
+        }
+        let mut r = Restriction { by_language: [HashSet::new(), HashSet::new()], phrases: plan.phrase_languages() };
+        for (part, searcher) in self.parts.iter().zip(searchers) {
+            let allowed = &mut r.by_language[part.language as usize];
             match plan.required_query(searcher, part.language) {
-                Required::All => out.extend(part.doc_units.iter().flat_map(|units| units.iter().copied())),
+                Required::All => allowed.extend(part.doc_units.iter().flat_map(|units| units.iter().copied())),
                 Required::Nothing => {}
                 Required::Those(q) => {
                     let found = searcher.search(q.as_ref(), &UnitScores { part }).unwrap_or_default();
-                    out.extend(found.into_iter().map(|(unit, _, _)| unit));
+                    allowed.extend(found.into_iter().map(|(unit, _, _)| unit));
                 }
             }
         }
-        out
+        Some(r)
+    }
+}
+
+/// What the results may be (see [`SearchIndex::restriction`]): the units
+/// whose documents of each language have what is required — the filters,
+/// and the quoted phrases of that language.
+pub(super) struct Restriction {
+    by_language: [HashSet<u32>; 2],
+    /// The languages quoted phrases are in.
+    phrases: [bool; 2],
+}
+
+impl Restriction {
+    /// Whether a unit with texts in `languages` may be a result: by its
+    /// text in the language of a quoted phrase when it has one (a French
+    /// text shown must have the French words quoted), else by any of its
+    /// texts (an English rule has the quoted words in its own words).
+    fn admits(&self, unit: u32, languages: [bool; 2]) -> bool {
+        let quoted: Vec<usize> = (0..2).filter(|&l| self.phrases[l] && languages[l]).collect();
+        if quoted.is_empty() {
+            self.by_language.iter().any(|a| a.contains(&unit))
+        } else {
+            quoted.iter().all(|&l| self.by_language[l].contains(&unit))
+        }
+    }
+
+    /// Whether every quoted phrase is in some text of its language: when
+    /// one is in none, the judge quoted from memory.
+    pub(super) fn phrases_found(&self) -> bool {
+        (0..2).all(|l| !self.phrases[l] || !self.by_language[l].is_empty())
     }
 }
 

@@ -71,12 +71,6 @@ use weights::{MAX_WORDS, OVERFETCH, W_TYPO};
 /// for it to be searched as typed in English (see [`SearchIndex::english_word`]).
 const COGNATE_RATIO: f32 = 4.0;
 
-/// Tuning switches (temporary).
-pub(crate) fn x(flag: &str) -> bool {
-    static X: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| std::env::var("ARBITRE_X").unwrap_or_default());
-    X.split(',').any(|f| f == flag)
-}
-
 /// Results one search returns, at most.
 const MAX_LIMIT: usize = 1000;
 /// Question words and the filler of a spoken question: judges ask
@@ -170,6 +164,19 @@ pub struct Results {
     pub definition: Option<NodeIdx>,
     /// Whether the quoted phrases, found nowhere, were searched as words.
     pub loosened: bool,
+}
+
+/// What a query is searched for (see [`SearchIndex::translation`]): in each
+/// language, each thing asked, its words (the translations of one word
+/// joined by « / », the names of one term by « | »); and the rules it names.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Searched {
+    /// What is searched in French texts.
+    pub fr: String,
+    /// What is searched in English texts.
+    pub en: String,
+    /// The rules the query names through the vocabulary (their families get a head start).
+    pub named: Vec<String>,
 }
 
 /// A result as printed by `arbitre cherche --json` and served by the API.
@@ -294,34 +301,24 @@ impl SearchIndex {
             let mut seen: HashSet<NodeIdx> = HashSet::new();
             let by_number = numbers::hits(graph, &query, filters, &mut seen);
             // 2–5. Words and phrases, in both languages, the judge's first.
-            let t0 = Instant::now();
             let query_language = self.language_of(&query);
             // Quoted phrases are words of the question too (translated for the
             // texts of the other language, which cannot have them as typed).
             let asked = format!("{} {}", query.words, query.phrases.join(" "));
             let words = self.words_of(&asked, query_language == Lang::En);
-            if std::env::var("ARBITRE_DEBUG").is_ok() {
-                eprintln!(
-                    "DEBUG fr={:?}\nDEBUG en={:?}\nDEBUG named={:?}",
-                    words.searched(Lang::Fr),
-                    words.searched(Lang::En),
-                    words.named.iter().map(|r| r.to_string()).collect::<Vec<_>>()
-                );
-            }
-            let t1 = Instant::now();
-            let plan = self.plan(&searchers, &words, &query.phrases, filters);
-            let t2 = Instant::now();
-            let wanted = OVERFETCH * limit + by_number.len();
-            let text = self.collect(&searchers, &plan, query_language, wanted, &mut seen, graph);
-            let t3 = Instant::now();
-            // A phrase in quotes no text has (a card's text quoted from memory)
-            // does not empty the page: its words are searched instead, and said so.
-            if text.is_empty() && by_number.is_empty() && !query.phrases.is_empty() {
+            let plan = self.plan(&searchers, &words, &query.phrases, filters, query_language);
+            let restriction = self.restriction(&searchers, &plan);
+            // A phrase in quotes no text of its language has (a card's text
+            // quoted from memory) does not empty the page: its words are
+            // searched instead, and said so.
+            if restriction.as_ref().is_some_and(|r| !r.phrases_found()) {
                 query.words = format!("{} {}", query.words, query.phrases.join(" "));
                 query.phrases.clear();
                 loosened = true;
                 continue;
             }
+            let wanted = OVERFETCH * limit + by_number.len();
+            let text = self.collect(&searchers, &plan, restriction.as_ref(), wanted, &mut seen, graph);
             let mut hits = collect::ranked(graph, by_number, text, limit, filters.language);
 
             let snippets = Snippets::new(self, &words.all(), &query.phrases, &plan.corrections);
@@ -339,18 +336,6 @@ impl SearchIndex {
                 && *filters == Filters::default()
             {
                 self.defining_first(graph, d, &mut hits, limit, &snippets);
-            }
-            if std::env::var("ARBITRE_TIME").is_ok() {
-                let us = |a: Instant, b: Instant| (b - a).as_secs_f64() * 1e6;
-                let t4 = Instant::now();
-                eprintln!(
-                    "TIME {:.0} {:.0} {:.0} {:.0} {:.0}",
-                    us(start, t0),
-                    us(t0, t1),
-                    us(t1, t2),
-                    us(t2, t3),
-                    us(t3, t4)
-                );
             }
             return Results { query, hits, corrections, elapsed: start.elapsed(), definition, loosened };
         }
@@ -412,8 +397,9 @@ impl SearchIndex {
         let query = query::parse(raw);
         let searchers = self.searchers();
         let asked = format!("{} {}", query.words, query.phrases.join(" "));
-        let words = self.words_of(&asked, self.language_of(&query) == Lang::En);
-        let plan = self.plan(&searchers, &words, &query.phrases, &Filters::default());
+        let language = self.language_of(&query);
+        let words = self.words_of(&asked, language == Lang::En);
+        let plan = self.plan(&searchers, &words, &query.phrases, &Filters::default(), language);
         let mut out = Vec::new();
         for c in &plan.concepts {
             for (part, searcher) in self.parts.iter().zip(&searchers) {
@@ -449,7 +435,7 @@ impl SearchIndex {
                 _ => {}
             }
         }
-        if en > fr + usize::from(x("langmargin")) { Lang::En } else { Lang::Fr }
+        if en > fr { Lang::En } else { Lang::Fr }
     }
 
     /// What a query asks about: the vocabulary's translation
@@ -533,9 +519,7 @@ impl SearchIndex {
                     } else if english || self.english_word(&w) {
                         c.names[Lang::En as usize].push(vec![single(&w)]);
                     } else if let Some(cognate) = self.english_cognate(&w) {
-                        c.names[Lang::En as usize].push(vec![vec![(cognate.to_string(), *W_TYPO)]]);
-                    } else if std::env::var("ARBITRE_GAPS").is_ok() {
-                        eprintln!("GAP {w}");
+                        c.names[Lang::En as usize].push(vec![vec![(cognate.to_string(), W_TYPO)]]);
                     }
                     c
                 })
@@ -588,11 +572,18 @@ impl SearchIndex {
         self.vocabulary[Lang::En as usize].one_edit_away(&folded, 6)
     }
 
-    /// The query as searched in each language (`fr`, `en`), after the
-    /// vocabulary's translation: for comparisons and for judges curious why
-    /// a result came.
-    pub fn translation(&self, typed: &str) -> Translation {
-        self.lexicon.translate(&query::parse(typed).words)
+    /// The query as searched in each language, after the vocabulary's and
+    /// the word translations': for comparisons and for judges curious why a
+    /// result came.
+    pub fn translation(&self, typed: &str) -> Searched {
+        let query = query::parse(typed);
+        let asked = format!("{} {}", query.words, query.phrases.join(" "));
+        let words = self.words_of(&asked, self.language_of(&query) == Lang::En);
+        Searched {
+            fr: words.searched(Lang::Fr).join(" "),
+            en: words.searched(Lang::En).join(" "),
+            named: words.named.iter().map(RuleId::to_string).collect(),
+        }
     }
 
     /// The distinct words of the query, lowercased, at most `MAX_WORDS` (see `weights`).

@@ -12,7 +12,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use tantivy::{DocAddress, Index, IndexReader, ReloadPolicy, SegmentReader};
+use tantivy::{Index, IndexReader, ReloadPolicy, SegmentReader};
 
 use super::analyzer;
 use super::documents::{documents_of, indexed};
@@ -83,11 +83,6 @@ impl Part {
             add_words(segment, fields, vocabulary)?;
         }
         Ok(Some(Part { language, reader, doc_nodes, doc_units, nodes: nodes.len() }))
-    }
-
-    /// The graph node of one of this index's documents.
-    pub(super) fn node(&self, address: DocAddress) -> NodeIdx {
-        self.doc_nodes[address.segment_ord as usize][address.doc_id as usize]
     }
 }
 

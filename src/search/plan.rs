@@ -26,6 +26,9 @@ use super::weights::*;
 use super::{Filters, SearchIndex};
 use crate::vocab::Lang;
 
+/// Terms with their positions, searched as a phrase.
+pub(super) type Phrase = Vec<(usize, Term)>;
+
 /// The words that may fill one word of a concept's name, each with its
 /// weight (a word typed weighs 1; the translations of a French word, their
 /// probability).
@@ -95,8 +98,23 @@ impl SearchIndex {
     /// `correctable` words no index knows; each concept's weight; the
     /// neighbouring words of each language as loose phrases; quoted phrases
     /// and filters as terms every result must have.
-    pub(super) fn plan(&self, searchers: &[Searcher], words: &Words, phrases: &[String], filters: &Filters) -> Plan {
-        let mut plan = Plan::default();
+    pub(super) fn plan(
+        &self,
+        searchers: &[Searcher],
+        words: &Words,
+        phrases: &[String],
+        filters: &Filters,
+        language: Lang,
+    ) -> Plan {
+        let mut plan = Plan {
+            language,
+            concepts: Vec::new(),
+            pairs: [Vec::new(), Vec::new()],
+            named: Vec::new(),
+            phrases: Vec::new(),
+            filters: Vec::new(),
+            corrections: Vec::new(),
+        };
         for concept in &words.concepts {
             let mut c = ConceptPlan::default();
             for lang in [Lang::Fr, Lang::En] {
@@ -121,9 +139,6 @@ impl SearchIndex {
                         c.names[lang as usize].push(name);
                     }
                 }
-            }
-            for lang in [Lang::Fr, Lang::En] {
-                c.expressible[lang as usize] = c.names[lang as usize].iter().any(|n| n.rarity() > 0.0);
             }
             // Its rarity in the rules in force when they say it, else in French texts.
             let rarity = |lang: Lang| c.names[lang as usize].iter().map(NamePlan::rarity).fold(0.0, f32::max);
@@ -185,7 +200,7 @@ impl SearchIndex {
                 (best_weight, out.idf) = (*weight, idf);
             }
             out.terms.extend(word.terms.into_iter().map(|(t, fw)| (t, fw * weight)));
-            out.defines.extend(word.defines.into_iter().map(|t| (t, (*W_DEFINES) * weight)));
+            out.defines.extend(word.defines.into_iter().map(|t| (t, W_DEFINES * weight)));
         }
         if out.idf == 0.0 {
             // Found only through a typo's corrections, or in titles: the rarest term's.
@@ -213,11 +228,11 @@ impl SearchIndex {
         let f = self.fields.of(lang);
         if let Some(s) = analyzed.stem {
             let stemmed = [
-                (f.title, (*W_TITLE)),
-                (f.lead, (*W_LEAD)),
-                (f.text, (*W_TEXT)),
-                (f.examples, (*W_EXAMPLES)),
-                (f.context, (*W_CONTEXT)),
+                (f.title, W_TITLE),
+                (f.lead, W_LEAD),
+                (f.text, W_TEXT),
+                (f.examples, W_EXAMPLES),
+                (f.context, W_CONTEXT),
             ];
             for (field, weight) in stemmed {
                 word.terms.push((Term::from_field_text(field, &s), weight));
@@ -225,10 +240,8 @@ impl SearchIndex {
             word.defines.push(Term::from_field_text(f.defines, &s));
         }
         let folded = analyzed.fold;
-        if let Some(s) = folded.as_ref().filter(|_| lang == Lang::Fr || !super::x("noenfold")) {
-            for (field, weight) in
-                [(f.title_fold, (*W_TITLE)), (f.text_fold, (*W_TEXT)), (f.examples_fold, (*W_EXAMPLES))]
-            {
+        if let Some(s) = &folded {
+            for (field, weight) in [(f.title_fold, W_TITLE), (f.text_fold, W_TEXT), (f.examples_fold, W_EXAMPLES)] {
                 word.terms.push((Term::from_field_text(field, s), weight));
             }
         }
@@ -243,10 +256,8 @@ impl SearchIndex {
             && let Some(s) = folded
         {
             for correction in self.vocabulary[lang as usize].corrections(&s) {
-                for (field, weight) in
-                    [(f.title_fold, (*W_TITLE)), (f.text_fold, (*W_TEXT)), (f.examples_fold, (*W_EXAMPLES))]
-                {
-                    word.terms.push((Term::from_field_text(field, correction), weight * (*W_TYPO)));
+                for (field, weight) in [(f.title_fold, W_TITLE), (f.text_fold, W_TEXT), (f.examples_fold, W_EXAMPLES)] {
+                    word.terms.push((Term::from_field_text(field, correction), weight * W_TYPO));
                 }
                 corrections.push((lang, correction.to_string()));
             }
@@ -298,11 +309,10 @@ impl SearchIndex {
             if pair[0].1 == pair[1].1 {
                 continue;
             }
-            let fields = if super::x("pairtextonly") { vec![f.text] } else { vec![f.text, f.examples] };
-            for field in fields {
+            for field in [f.text, f.examples] {
                 pairs.push(pair.iter().map(|(p, s)| (*p, Term::from_field_text(field, s))).collect());
                 // Translated words come in French order: « marqueur poison » is « poison counter ».
-                if lang == Lang::En && !super::x("noreverse") {
+                if lang == Lang::En {
                     let (a, b) = (&pair[0], &pair[1]);
                     pairs.push(vec![
                         (a.0, Term::from_field_text(field, &b.1)),
@@ -400,15 +410,14 @@ impl NamePlan {
 #[derive(Default)]
 pub(super) struct ConceptPlan {
     names: [Vec<NamePlan>; 2],
-    /// Whether some text of each language may say it.
-    pub(super) expressible: [bool; 2],
     /// How much the concept tells: its rarity (see [`SearchIndex::plan`]).
     pub(super) weight: f32,
 }
 
 /// A search, analyzed: see [`SearchIndex::plan`].
-#[derive(Default)]
 pub(super) struct Plan {
+    /// The language the judge writes in: when English, French texts weigh less.
+    pub(super) language: Lang,
     /// What the query asks about.
     pub(super) concepts: Vec<ConceptPlan>,
     /// Per language, neighbouring words, as two-term phrases with their positions.
@@ -417,7 +426,7 @@ pub(super) struct Plan {
     pub(super) named: Vec<crate::vocab::RuleId>,
     /// Quoted phrases: for each, its language and the alternatives (one per
     /// field) of which one must match in the texts of that language.
-    phrases: Vec<(Lang, Vec<Vec<(usize, Term)>>)>,
+    phrases: Vec<(Lang, Vec<Phrase>)>,
     /// Exact terms every result must have (section, chapter, edition, language).
     filters: Vec<Term>,
     /// The corrections made to words no index knew.
@@ -473,13 +482,13 @@ fn name_query(name: &NamePlan, searcher: &Searcher) -> Option<Box<dyn Query>> {
         let disjuncts: Vec<Box<dyn Query>> =
             s.terms.iter().filter_map(|(t, w)| normalized(searcher, t, w * share)).collect();
         if !disjuncts.is_empty() {
-            clauses.push((Occur::Should, Box::new(DisjunctionMaxQuery::with_tie_breaker(disjuncts, (*TIE_BREAKER)))));
+            clauses.push((Occur::Should, Box::new(DisjunctionMaxQuery::with_tie_breaker(disjuncts, TIE_BREAKER))));
         }
         let defines = s.defines.iter().filter_map(|(t, w)| normalized(searcher, t, w * share));
         clauses.extend(defines.map(|q| (Occur::Should, q)));
     }
     if let Some(terms) = &name.phrase {
-        clauses.extend(normalized_phrase(searcher, terms, TERM_SLOP, (*W_TERM)).map(|q| (Occur::Should, q)));
+        clauses.extend(normalized_phrase(searcher, terms, TERM_SLOP, W_TERM).map(|q| (Occur::Should, q)));
     }
     (!clauses.is_empty()).then(|| Box::new(BooleanQuery::new(clauses)) as Box<dyn Query>)
 }
@@ -511,9 +520,43 @@ impl Plan {
         (!clauses.is_empty()).then(|| Box::new(BooleanQuery::new(clauses)) as Box<dyn Query>)
     }
 
+    /// The query of the quoted phrases of one language found as typed in one
+    /// index, scored by BM25 with the rarity of their words (a rare phrase
+    /// quoted, « protection contre le blanc », says more than « vous
+    /// pouvez »), times [`W_QUOTED`]; `None` when there are none or the
+    /// index cannot have them.
+    pub(super) fn quoted_query(&self, lang: Lang, searcher: &Searcher) -> Option<Box<dyn Query>> {
+        let present = |t: &Term| searcher.doc_freq(t).unwrap_or(0) > 0;
+        let clauses: Vec<(Occur, Box<dyn Query>)> = self
+            .phrases
+            .iter()
+            .filter(|(l, _)| *l == lang)
+            .filter_map(|(_, alternatives)| {
+                let found: Vec<Box<dyn Query>> = alternatives
+                    .iter()
+                    .filter(|terms| terms.len() > 1 && terms.iter().all(|(_, t)| present(t)))
+                    .map(|terms| Box::new(PhraseQuery::new_with_offset(terms.clone())) as Box<dyn Query>)
+                    .collect();
+                (!found.is_empty())
+                    .then(|| (Occur::Should, Box::new(DisjunctionMaxQuery::new(found)) as Box<dyn Query>))
+            })
+            .collect();
+        (!clauses.is_empty())
+            .then(|| Box::new(BoostQuery::new(Box::new(BooleanQuery::new(clauses)), W_QUOTED)) as Box<dyn Query>)
+    }
+
     /// Whether results must have something: quoted phrases, filters.
     pub(super) fn restricts(&self) -> bool {
         !self.phrases.is_empty() || !self.filters.is_empty()
+    }
+
+    /// The languages quoted phrases are in.
+    pub(super) fn phrase_languages(&self) -> [bool; 2] {
+        let mut out = [false; 2];
+        for (lang, _) in &self.phrases {
+            out[*lang as usize] = true;
+        }
+        out
     }
 
     /// The query of what every result must have in one index (of language

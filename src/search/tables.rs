@@ -22,9 +22,6 @@ pub(super) struct TextTables {
     pub(super) forms: HashMap<String, u32>,
     /// Per node: (byte offset, folded form) of each word of its text.
     pub(super) words: Vec<Vec<(u32, u32)>>,
-    /// Per indexed node: the distinct forms of its text and its examples,
-    /// sorted (what [`TextTables::coverage`] looks words up in).
-    pub(super) node_forms: Vec<Vec<u32>>,
 }
 
 pub(super) fn text_tables(graph: &Graph, analyzers: &[TextAnalyzer; 4]) -> TextTables {
@@ -93,51 +90,5 @@ pub(super) fn text_tables(graph: &Graph, analyzers: &[TextAnalyzer; 4]) -> TextT
         );
         positions[idx.0 as usize] = list;
     }
-    let mut node_forms = vec![Vec::new(); graph.nodes().len()];
-    for i in 0..graph.nodes().len() as u32 {
-        let idx = NodeIdx(i);
-        if !indexed(graph, idx) {
-            continue;
-        }
-        let texts = std::iter::once(idx).chain(graph.node(idx).examples.iter().copied());
-        let mut all: Vec<u32> = texts.flat_map(|t| positions[t.0 as usize].iter().map(|&(_, f)| f)).collect();
-        all.sort_unstable();
-        all.dedup();
-        node_forms[i as usize] = all;
-    }
-    TextTables { surface_forms, forms, words: positions, node_forms }
-}
-
-impl TextTables {
-    /// The forms of a query word in one language: every surface form of its
-    /// stem in the indexed texts, and its own folded form.
-    pub(super) fn forms_of(&self, lang: Lang, stem: Option<&str>, folded: Option<&str>) -> Vec<u32> {
-        let mut out: Vec<u32> = Vec::new();
-        let surfaces = stem.and_then(|s| self.surface_forms[lang as usize].get(s)).into_iter().flatten();
-        for f in surfaces.map(String::as_str).chain(folded) {
-            if let Some(&id) = self.forms.get(f)
-                && !out.contains(&id)
-            {
-                out.push(id);
-            }
-        }
-        out
-    }
-
-    /// The share of `wanted` words (each given by its forms, weighed by its
-    /// inverse document frequency) that a node's text or examples contain:
-    /// a rare word missing counts more than a common one.
-    pub(super) fn coverage(&self, node: NodeIdx, wanted: &[(Vec<u32>, f32)]) -> f32 {
-        let total: f32 = wanted.iter().map(|w| w.1).sum();
-        if total <= 0.0 {
-            return 1.0;
-        }
-        let present = &self.node_forms[node.0 as usize];
-        let found: f32 = wanted
-            .iter()
-            .filter(|(forms, _)| forms.iter().any(|f| present.binary_search(f).is_ok()))
-            .map(|w| w.1)
-            .sum();
-        found / total
-    }
+    TextTables { surface_forms, forms, words: positions }
 }
