@@ -11,6 +11,7 @@ fn main() {
         "tests/recherche/regles-completes.tsv",
         "tests/recherche/juges.tsv",
         "tests/recherche/english.tsv",
+        "tests/recherche/controle.tsv",
     ] {
         let Ok(text) = std::fs::read_to_string(f) else { continue };
         queries.extend(arbitre::search::eval::parse(f, &text).unwrap().into_iter().map(|q| q.query));

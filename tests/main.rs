@@ -30,6 +30,8 @@ mod navigation;
 mod references;
 /// French full-text search: analyzers, rule numbers, typos, filters, snippets, ranking on the query sets.
 mod search;
+/// The word translations learned from texts in two languages, and what the search makes of them.
+mod translations;
 /// The French ↔ English vocabulary and the search across languages: keywords, jargon, false friends, glossary, qualified ids.
 mod vocabulary;
 /// The web app in process (`actix_web::test`): routes, escaping, headers, errors, page snapshots, templates.

@@ -19,10 +19,11 @@ use std::sync::Arc;
 
 use tantivy::collector::{Collector, SegmentCollector};
 use tantivy::query::Query;
-use tantivy::{DocId, Score, Searcher, SegmentOrdinal, SegmentReader};
+use tantivy::{DocId, Score, SegmentOrdinal, SegmentReader};
 
-use super::part::Part;
+use super::part::{Part, Reading};
 use super::plan::{Plan, Required};
+use super::score::Scratch;
 use super::snippet::Snippet;
 use super::weights::{COVERAGE_POWER, RANK_PRIOR, W_CORROBORATION, W_NAMED, W_OTHER_LANGUAGE, W_PROXIMITY, W_STATING};
 use super::{Hit, SearchIndex};
@@ -132,9 +133,25 @@ impl Tally {
     }
 }
 
+impl Tally {
+    /// The units with the `n` best totals so far, as a set.
+    fn best_units(&self, n: usize) -> Vec<bool> {
+        let mut order: Vec<u32> = (0..self.total.len() as u32).filter(|&u| self.total[u as usize] > 0.0).collect();
+        if order.len() > n {
+            order.select_nth_unstable_by(n, |&a, &b| self.total[b as usize].total_cmp(&self.total[a as usize]));
+            order.truncate(n);
+        }
+        let mut set = vec![false; self.total.len()];
+        for u in order {
+            set[u as usize] = true;
+        }
+        set
+    }
+}
+
 impl SearchIndex {
     /// Runs one query on one index and records what it matches.
-    fn run(&self, part: &Part, searcher: &Searcher, query: &dyn Query, factor: f32, tally: &mut Tally) {
+    fn run(&self, part: &Part, searcher: &Reading, query: &dyn Query, factor: f32, tally: &mut Tally) {
         for (unit, node, score) in searcher.search(query, &UnitScores { part }).unwrap_or_default() {
             tally.saw(unit, node, score * factor, part.language);
         }
@@ -146,7 +163,7 @@ impl SearchIndex {
     /// weigh less.
     pub(super) fn collect(
         &self,
-        searchers: &[Searcher],
+        searchers: &[Reading],
         plan: &Plan,
         restriction: Option<&Restriction>,
         wanted: usize,
@@ -162,6 +179,12 @@ impl SearchIndex {
             if tally.total[u] > 0.0 && !barred && !seen.contains(&key) {
                 scored.push(self.scored(graph, plan, &tally, u, key, node));
             }
+        }
+        // Only the best can be shown or raised: they are put in order, the rest left aside.
+        let kept = (wanted + DEFERRING * 4).min(scored.len());
+        if kept < scored.len() {
+            scored.select_nth_unstable_by(kept, |a, b| b.score.total_cmp(&a.score));
+            scored.truncate(kept);
         }
         scored.sort_by(|a, b| b.score.total_cmp(&a.score));
         defer_to_state_based_actions(graph, &mut scored);
@@ -180,26 +203,34 @@ impl SearchIndex {
 
     /// Each concept of the plan, then the pairs of words typed side by side,
     /// run on each index and added up by unit.
-    fn tally(&self, searchers: &[Searcher], plan: &Plan) -> Tally {
+    fn tally(&self, searchers: &[Reading], plan: &Plan) -> Tally {
         let language = plan.language;
         let mut tally = Tally::new(self.units.len());
         let factor =
             |part: &Part| if language == Lang::En && part.language == Lang::Fr { W_OTHER_LANGUAGE } else { 1.0 };
+        let mut scratch = Scratch::default();
         for c in &plan.concepts {
-            for (part, searcher) in self.parts.iter().zip(searchers) {
-                if let Some(q) = plan.concept_query(c, part.language, searcher) {
-                    self.run(part, searcher, q.as_ref(), factor(part), &mut tally);
-                }
+            for (part, reading) in self.parts.iter().zip(searchers) {
+                let f = factor(part);
+                self.concept_matches(reading, c, part.language, &mut scratch, |segment, doc, score| {
+                    let (s, d) = (segment as usize, doc as usize);
+                    tally.saw(part.doc_units[s][d], part.doc_nodes[s][d], score * f, part.language);
+                });
             }
             tally.add(c.weight, true);
             tally.query_weight += c.weight;
         }
         // Words typed side by side, found close together: a bonus at the
         // weight of an average concept.
+        // Only the best units so far are looked at: the bonus orders them.
         let mean = tally.query_weight / plan.concepts.len().max(1) as f32;
-        for (part, searcher) in self.parts.iter().zip(searchers) {
-            if let Some(q) = plan.pairs_query(part.language, searcher) {
-                self.run(part, searcher, q.as_ref(), factor(part), &mut tally);
+        let candidates = tally.best_units(PROXIMITY_CANDIDATES);
+        for (part, reading) in self.parts.iter().zip(searchers) {
+            if let Some(q) = plan.pairs_query(part.language, reading) {
+                let f = factor(part);
+                self.matches_among(reading, part, q.as_ref(), &candidates, |unit, node, score| {
+                    tally.saw(unit, node, score * f, part.language);
+                });
             }
         }
         tally.add(W_PROXIMITY * mean, false);
@@ -237,7 +268,7 @@ impl SearchIndex {
 
     /// What the plan requires of results (quoted phrases, filters), by
     /// unit; `None` when it requires nothing.
-    pub(super) fn restriction(&self, searchers: &[Searcher], plan: &Plan) -> Option<Restriction> {
+    pub(super) fn restriction(&self, searchers: &[Reading], plan: &Plan) -> Option<Restriction> {
         if !plan.restricts() {
             return None;
         }
@@ -286,6 +317,11 @@ impl Restriction {
         (0..2).all(|l| !self.phrases[l] || !self.by_language[l].is_empty())
     }
 }
+
+/// How many of the best units are looked at for the words typed side by
+/// side (the proximity bonus orders the best; it cannot lift a unit from
+/// far below).
+const PROXIMITY_CANDIDATES: usize = 200;
 
 /// How many of the best units are read for the rules they send to.
 const DEFERRING: usize = 30;

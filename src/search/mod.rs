@@ -42,6 +42,7 @@ mod part;
 mod plan;
 pub mod query;
 mod schema;
+mod score;
 mod snippet;
 mod tables;
 pub mod typo;
@@ -51,7 +52,6 @@ use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
-use tantivy::Searcher;
 use tantivy::tokenizer::TextAnalyzer;
 
 use crate::graph::{Graph, NodeIdx};
@@ -59,7 +59,7 @@ use crate::lexicon::{Lexicon, Translation};
 use crate::vocab::{Lang, RuleId};
 use analyzer::{EN_FOLD, EN_STEM, FR_FOLD, FR_STEM};
 pub use documents::indexed;
-use part::{Part, Units};
+use part::{Part, Reading, Units};
 pub use query::UserQuery;
 use schema::{Fields, schema};
 pub use snippet::Snippet;
@@ -386,33 +386,39 @@ impl SearchIndex {
         hits.truncate(limit);
     }
 
-    /// A searcher on each index, in the order of `parts`.
-    fn searchers(&self) -> Vec<Searcher> {
-        self.parts.iter().map(|p| p.reader.searcher()).collect()
+    /// Segments per index (temporary).
+    pub fn segment_counts(&self) -> Vec<usize> {
+        self.parts.iter().map(|p| p.reader.searcher().segment_readers().len()).collect()
     }
 
-    /// The score of each passage of `node` for a query, explained by tantivy
-    /// (JSON): what to look at when tuning the ranking.
+    /// A searcher on each index, in the order of `parts`.
+    fn searchers(&self) -> Vec<Reading> {
+        self.parts.iter().map(Reading::of).collect()
+    }
+
+    /// How each document of `node` says each concept of a query, one line
+    /// per concept and document: what to look at when tuning the ranking.
     pub fn explain(&self, raw: &str, node: NodeIdx) -> Vec<String> {
         let query = query::parse(raw);
-        let searchers = self.searchers();
+        let readings = self.searchers();
         let asked = format!("{} {}", query.words, query.phrases.join(" "));
         let language = self.language_of(&query);
         let words = self.words_of(&asked, language == Lang::En);
-        let plan = self.plan(&searchers, &words, &query.phrases, &Filters::default(), language);
+        let plan = self.plan(&readings, &words, &query.phrases, &Filters::default(), language);
+        let mut scratch = score::Scratch::default();
         let mut out = Vec::new();
-        for c in &plan.concepts {
-            for (part, searcher) in self.parts.iter().zip(&searchers) {
-                let Some(q) = plan.concept_query(c, part.language, searcher) else { continue };
-                for (seg, nodes) in part.doc_nodes.iter().enumerate() {
-                    for (doc, n) in nodes.iter().enumerate() {
-                        if *n == node
-                            && let Ok(e) = q.explain(searcher, tantivy::DocAddress::new(seg as u32, doc as u32))
-                        {
-                            out.push(format!("poids {:.2} : {}", c.weight, e.to_pretty_json()));
-                        }
+        for (i, c) in plan.concepts.iter().enumerate() {
+            let said = words.concepts.get(i).map(|w| format!("{:?}", w.names)).unwrap_or_default();
+            for (part, reading) in self.parts.iter().zip(&readings) {
+                self.concept_matches(reading, c, part.language, &mut scratch, |segment, doc, score| {
+                    if part.doc_nodes[segment as usize][doc as usize] == node {
+                        let lang = part.language.code();
+                        out.push(format!(
+                            "concept {i} (poids {:.2}) {said} : {lang} document {doc} {score:.3}",
+                            c.weight
+                        ));
                     }
-                }
+                });
             }
         }
         out

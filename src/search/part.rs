@@ -12,7 +12,10 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use tantivy::{Index, IndexReader, ReloadPolicy, SegmentReader};
+use tantivy::collector::Collector;
+use tantivy::query::{Bm25StatisticsProvider, Query};
+use tantivy::schema::Field;
+use tantivy::{Index, IndexReader, ReloadPolicy, Searcher, SegmentReader, Term};
 
 use super::analyzer;
 use super::documents::{documents_of, indexed};
@@ -141,4 +144,51 @@ fn add_words(segment: &SegmentReader, fields: &Fields, vocabulary: &mut [Vocabul
         }
     }
     Ok(())
+}
+
+/// One index as one search reads it: the searcher of the index as it
+/// stands, and the statistics BM25 asks of it.
+pub(super) struct Reading {
+    searcher: Searcher,
+}
+
+impl Reading {
+    /// The index of `part` as it stands.
+    pub(super) fn of(part: &Part) -> Reading {
+        Reading { searcher: part.reader.searcher() }
+    }
+
+    /// The documents that have a term (0 when none).
+    pub(super) fn doc_freq(&self, term: &Term) -> u64 {
+        self.searcher.doc_freq(term).unwrap_or(0)
+    }
+
+    /// The documents of the index.
+    pub(super) fn num_docs(&self) -> u64 {
+        self.searcher.num_docs()
+    }
+
+    /// Runs a query, with these statistics.
+    pub(super) fn search<C: Collector>(&self, query: &dyn Query, collector: &C) -> tantivy::Result<C::Fruit> {
+        self.searcher.search_with_statistics_provider(query, collector, self)
+    }
+
+    /// The searcher (for tantivy's explanations).
+    pub(super) fn searcher(&self) -> &Searcher {
+        &self.searcher
+    }
+}
+
+impl Bm25StatisticsProvider for Reading {
+    fn total_num_tokens(&self, field: Field) -> tantivy::Result<u64> {
+        self.searcher.total_num_tokens(field)
+    }
+
+    fn total_num_docs(&self) -> tantivy::Result<u64> {
+        self.searcher.total_num_docs()
+    }
+
+    fn doc_freq(&self, term: &Term) -> tantivy::Result<u64> {
+        Ok(Reading::doc_freq(self, term))
+    }
 }

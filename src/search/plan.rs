@@ -15,13 +15,14 @@
 //! average of its slots' matches, each slot weighed by its rarity there,
 //! plus a bonus when the whole name appears as a phrase.
 
+use tantivy::Term;
 use tantivy::query::{
     BooleanQuery, BoostQuery, ConstScoreQuery, DisjunctionMaxQuery, Occur, PhraseQuery, Query, TermQuery,
 };
 use tantivy::schema::{Field, IndexRecordOption};
-use tantivy::{Searcher, Term};
 
 use super::analyzer::{EN_FOLD, EN_STEM, FR_FOLD, FR_STEM};
+use super::part::Reading;
 use super::weights::*;
 use super::{Filters, SearchIndex};
 use crate::vocab::Lang;
@@ -100,7 +101,7 @@ impl SearchIndex {
     /// and filters as terms every result must have.
     pub(super) fn plan(
         &self,
-        searchers: &[Searcher],
+        searchers: &[Reading],
         words: &Words,
         phrases: &[String],
         filters: &Filters,
@@ -179,7 +180,7 @@ impl SearchIndex {
     /// in the texts); `None` when no word of it is searchable (stop words).
     fn slot_plan(
         &self,
-        searchers: &[Searcher],
+        searchers: &[Reading],
         lang: Lang,
         slot: &Slot,
         words: &Words,
@@ -217,7 +218,7 @@ impl SearchIndex {
     /// listed in `corrections`.
     fn word_plan(
         &self,
-        searchers: &[Searcher],
+        searchers: &[Reading],
         lang: Lang,
         analyzed: Analyzed<'_>,
         correctable: bool,
@@ -248,8 +249,7 @@ impl SearchIndex {
         if word.terms.is_empty() {
             return None;
         }
-        let known =
-            |w: &WordPlan| w.terms.iter().any(|(t, _)| searchers.iter().any(|s| s.doc_freq(t).unwrap_or(0) > 0));
+        let known = |w: &WordPlan| w.terms.iter().any(|(t, _)| searchers.iter().any(|s| s.doc_freq(t) > 0));
         if correctable
             && !known(&word)
             && !self.known_anywhere(searchers, w)
@@ -268,11 +268,11 @@ impl SearchIndex {
     /// The inverse document frequency of a term in its language's index,
     /// as BM25 computes it: how much finding it in a text tells (0 when no
     /// text has it).
-    pub(super) fn idf(&self, searchers: &[Searcher], lang: Lang, term: &Term) -> f32 {
+    pub(super) fn idf(&self, searchers: &[Reading], lang: Lang, term: &Term) -> f32 {
         let (mut df, mut n) = (0u64, 0u64);
         for (part, searcher) in self.parts.iter().zip(searchers) {
             if part.language == lang {
-                df += searcher.doc_freq(term).unwrap_or(0);
+                df += searcher.doc_freq(term);
                 n += searcher.num_docs();
             }
         }
@@ -282,7 +282,7 @@ impl SearchIndex {
     /// Whether a word is in some index, in either language, in any field
     /// (a word known in French, « salve » in an example, is not a typo of an
     /// English word).
-    fn known_anywhere(&self, searchers: &[Searcher], w: &str) -> bool {
+    fn known_anywhere(&self, searchers: &[Reading], w: &str) -> bool {
         [(Lang::Fr, FR_STEM, FR_FOLD), (Lang::En, EN_STEM, EN_FOLD)].iter().any(|&(lang, stem, fold)| {
             let f = self.fields.of(lang);
             let stemmed = self.terms(stem, w).into_iter().next().map(|(_, s)| (s, [f.title, f.text, f.examples]));
@@ -291,7 +291,7 @@ impl SearchIndex {
             stemmed.into_iter().chain(folded).any(|(s, fields)| {
                 fields.iter().any(|&field| {
                     let t = Term::from_field_text(field, &s);
-                    searchers.iter().any(|sr| sr.doc_freq(&t).unwrap_or(0) > 0)
+                    searchers.iter().any(|sr| sr.doc_freq(&t) > 0)
                 })
             })
         })
@@ -311,14 +311,6 @@ impl SearchIndex {
             }
             for field in [f.text, f.examples] {
                 pairs.push(pair.iter().map(|(p, s)| (*p, Term::from_field_text(field, s))).collect());
-                // Translated words come in French order: « marqueur poison » is « poison counter ».
-                if lang == Lang::En {
-                    let (a, b) = (&pair[0], &pair[1]);
-                    pairs.push(vec![
-                        (a.0, Term::from_field_text(field, &b.1)),
-                        (b.0, Term::from_field_text(field, &a.1)),
-                    ]);
-                }
             }
         }
         pairs
@@ -382,18 +374,18 @@ struct WordPlan {
 /// One slot, analyzed: its words' terms with their weights, the defines
 /// terms with theirs, and its rarity.
 #[derive(Default)]
-struct SlotPlan {
-    terms: Vec<(Term, f32)>,
-    defines: Vec<(Term, f32)>,
-    idf: f32,
+pub(super) struct SlotPlan {
+    pub(super) terms: Vec<(Term, f32)>,
+    pub(super) defines: Vec<(Term, f32)>,
+    pub(super) idf: f32,
 }
 
 /// One name of a concept, analyzed: its slots, and the name as a phrase
 /// when it has several words.
 #[derive(Default)]
-struct NamePlan {
-    slots: Vec<SlotPlan>,
-    phrase: Option<Vec<(usize, Term)>>,
+pub(super) struct NamePlan {
+    pub(super) slots: Vec<SlotPlan>,
+    pub(super) phrase: Option<Vec<(usize, Term)>>,
 }
 
 impl NamePlan {
@@ -409,7 +401,7 @@ impl NamePlan {
 /// One concept, analyzed: its names per language, its weight.
 #[derive(Default)]
 pub(super) struct ConceptPlan {
-    names: [Vec<NamePlan>; 2],
+    pub(super) names: [Vec<NamePlan>; 2],
     /// How much the concept tells: its rarity (see [`SearchIndex::plan`]).
     pub(super) weight: f32,
 }
@@ -443,24 +435,16 @@ pub(super) enum Required {
     Those(Box<dyn Query>),
 }
 
-/// A term's weight in a query whose score is to say how well a text has it,
-/// not how rare it is: `weight` divided by the term's BM25 inverse document
-/// frequency in this index (`None` when no document has it).
-fn normalized(searcher: &Searcher, term: &Term, weight: f32) -> Option<Box<dyn Query>> {
-    let df = searcher.doc_freq(term).unwrap_or(0);
-    if df == 0 || weight <= 0.0 {
-        return None;
-    }
-    let idf = bm25_idf(df, searcher.num_docs());
-    let q = TermQuery::new(term.clone(), IndexRecordOption::WithFreqs);
-    Some(Box::new(BoostQuery::new(Box::new(q), weight / idf)))
-}
-
 /// A loose phrase, its score divided by the BM25 weight of its terms.
-fn normalized_phrase(searcher: &Searcher, terms: &[(usize, Term)], slop: u32, weight: f32) -> Option<Box<dyn Query>> {
+pub(super) fn normalized_phrase(
+    searcher: &Reading,
+    terms: &[(usize, Term)],
+    slop: u32,
+    weight: f32,
+) -> Option<Box<dyn Query>> {
     let mut idf = 0.0;
     for (_, t) in terms {
-        let df = searcher.doc_freq(t).unwrap_or(0);
+        let df = searcher.doc_freq(t);
         if df == 0 {
             return None;
         }
@@ -470,51 +454,18 @@ fn normalized_phrase(searcher: &Searcher, terms: &[(usize, Term)], slop: u32, we
     Some(Box::new(BoostQuery::new(Box::new(phrase), weight / idf)))
 }
 
-/// The query of one name of a concept on one index (see [`Plan::concept_query`]).
-fn name_query(name: &NamePlan, searcher: &Searcher) -> Option<Box<dyn Query>> {
-    let total: f32 = name.slots.iter().map(|s| s.idf).sum();
-    if total <= 0.0 {
-        return None;
-    }
-    let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-    for s in &name.slots {
-        let share = s.idf / total;
-        let disjuncts: Vec<Box<dyn Query>> =
-            s.terms.iter().filter_map(|(t, w)| normalized(searcher, t, w * share)).collect();
-        if !disjuncts.is_empty() {
-            clauses.push((Occur::Should, Box::new(DisjunctionMaxQuery::with_tie_breaker(disjuncts, TIE_BREAKER))));
-        }
-        let defines = s.defines.iter().filter_map(|(t, w)| normalized(searcher, t, w * share));
-        clauses.extend(defines.map(|q| (Occur::Should, q)));
-    }
-    if let Some(terms) = &name.phrase {
-        clauses.extend(normalized_phrase(searcher, terms, TERM_SLOP, W_TERM).map(|q| (Occur::Should, q)));
-    }
-    (!clauses.is_empty()).then(|| Box::new(BooleanQuery::new(clauses)) as Box<dyn Query>)
-}
-
 impl Plan {
-    /// The query of one concept on one index (of language `lang`): its
-    /// score is how well a text says the concept there — each slot's best
-    /// word, its field weights, its weight as a translation, how often the
-    /// text says it, the slots averaged by their rarity — and not how rare
-    /// it is; `None` when nothing of it is in that index.
-    pub(super) fn concept_query(&self, c: &ConceptPlan, lang: Lang, searcher: &Searcher) -> Option<Box<dyn Query>> {
-        let names: Vec<Box<dyn Query>> =
-            c.names[lang as usize].iter().filter_map(|name| name_query(name, searcher)).collect();
-        match names.len() {
-            0 => None,
-            1 => names.into_iter().next(),
-            _ => Some(Box::new(DisjunctionMaxQuery::new(names))),
-        }
-    }
-
     /// The query of the neighbouring words typed, found close together in
     /// one index; `None` when no pair can be.
-    pub(super) fn pairs_query(&self, lang: Lang, searcher: &Searcher) -> Option<Box<dyn Query>> {
+    pub(super) fn pairs_query(&self, lang: Lang, searcher: &Reading) -> Option<Box<dyn Query>> {
         let clauses: Vec<(Occur, Box<dyn Query>)> = self.pairs[lang as usize]
             .iter()
-            .filter_map(|pair| normalized_phrase(searcher, pair, PROXIMITY_SLOP, 1.0))
+            .filter_map(|pair| {
+                // Translated words come in French order (« marqueur poison » is
+                // « poison counter »): in English, a pair may be turned round.
+                let slop = if lang == Lang::En { PROXIMITY_SLOP_TRANSLATED } else { PROXIMITY_SLOP };
+                normalized_phrase(searcher, pair, slop, 1.0)
+            })
             .map(|q| (Occur::Should, q))
             .collect();
         (!clauses.is_empty()).then(|| Box::new(BooleanQuery::new(clauses)) as Box<dyn Query>)
@@ -525,8 +476,8 @@ impl Plan {
     /// quoted, « protection contre le blanc », says more than « vous
     /// pouvez »), times [`W_QUOTED`]; `None` when there are none or the
     /// index cannot have them.
-    pub(super) fn quoted_query(&self, lang: Lang, searcher: &Searcher) -> Option<Box<dyn Query>> {
-        let present = |t: &Term| searcher.doc_freq(t).unwrap_or(0) > 0;
+    pub(super) fn quoted_query(&self, lang: Lang, searcher: &Reading) -> Option<Box<dyn Query>> {
+        let present = |t: &Term| searcher.doc_freq(t) > 0;
         let clauses: Vec<(Occur, Box<dyn Query>)> = self
             .phrases
             .iter()
@@ -564,8 +515,8 @@ impl Plan {
     /// when that index cannot have it. A phrase quoted in French (a card's
     /// French text) binds French texts only: the English rules say it in
     /// their own words, which the phrase's words, translated, find.
-    pub(super) fn required_query(&self, searcher: &Searcher, lang: Lang) -> Required {
-        let present = |t: &Term| searcher.doc_freq(t).unwrap_or(0) > 0;
+    pub(super) fn required_query(&self, searcher: &Reading, lang: Lang) -> Required {
+        let present = |t: &Term| searcher.doc_freq(t) > 0;
         let term = |t: &Term| TermQuery::new(t.clone(), IndexRecordOption::WithFreqs);
         let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
         for (_, alternatives) in self.phrases.iter().filter(|(l, _)| *l == lang) {

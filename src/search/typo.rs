@@ -108,7 +108,7 @@ impl Vocabulary {
     /// frequent first, at most `MAX_CORRECTIONS` (three; see the search
     /// weights). One edit away through the forms with a letter left out;
     /// two, for a long word with none one edit away, by comparing the words
-    /// of nearby length.
+    /// of nearby length that start with its first letter.
     pub fn corrections(&self, word: &str) -> Vec<&str> {
         let query: Vec<char> = word.chars().collect();
         let max = Self::max_distance(query.len());
@@ -117,9 +117,12 @@ impl Vocabulary {
         }
         let mut found = self.one_edit(&query);
         if found.is_empty() && max == 2 {
+            // Two edits away: among the words that start with the same letter
+            // (a judge seldom mistypes the first one).
             for len in query.len() - 2..=query.len() + 2 {
                 for &id in self.by_length.get(&len).into_iter().flatten() {
-                    if bounded_distance(&query, &self.words[id as usize].0, 2).is_some() {
+                    let chars = &self.words[id as usize].0;
+                    if chars.first() == query.first() && bounded_distance(&query, chars, 2).is_some() {
                         found.push(id);
                     }
                 }

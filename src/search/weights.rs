@@ -39,8 +39,11 @@ pub(super) const W_TERM: f32 = 1.0;
 pub(super) const W_QUOTED: f32 = 4.0;
 /// How many words may stand between the words of a game term.
 pub(super) const TERM_SLOP: u32 = 1;
-/// How many words may stand between them for the proximity bonus.
+/// How many words may stand between them for the proximity bonus (a
+/// pair turned round costs two).
 pub(super) const PROXIMITY_SLOP: u32 = 2;
+/// The same for words translated to English, which may come turned round.
+pub(super) const PROXIMITY_SLOP_TRANSLATED: u32 = 4;
 /// The share of the other fields' and words' matches added to a slot's
 /// best (tantivy's `DisjunctionMaxQuery` tie-breaker): one word counts
 /// mostly once, wherever it matches, but a text that has it in its title

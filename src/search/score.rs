@@ -1,0 +1,195 @@
+//! How well each text of one index says one concept ([`SearchIndex::concept_matches`]),
+//! read from the postings of the concept's terms: tantivy's BM25 of each
+//! term ([`Bm25Weight`]) with its inverse document frequency divided out and
+//! the term's weight put in (its field, its word's weight as a
+//! translation, its slot's share of the name); per slot, the best term plus
+//! a share of the others (a disjunction with a tie-breaker); per name, its
+//! slots, what the rule defines and the name as a loose phrase, added up;
+//! per concept, its best name.
+//!
+//! The same sums as a tantivy query of disjunctions and boosts would make,
+//! without building one per concept: the postings are walked once per term
+//! into arrays kept for the whole search ([`Scratch`]).
+
+use tantivy::postings::Postings;
+use tantivy::query::{Bm25Weight, EnableScoring, Query};
+use tantivy::schema::IndexRecordOption;
+use tantivy::{DocId, DocSet, SegmentReader, TERMINATED, Term};
+
+use super::SearchIndex;
+use super::part::{Part, Reading};
+use super::plan::{ConceptPlan, NamePlan, bm25_idf, normalized_phrase};
+use super::weights::{TERM_SLOP, TIE_BREAKER, W_TERM};
+use crate::vocab::Lang;
+
+/// A sum per document of one segment, with the documents it holds.
+#[derive(Default)]
+struct Sums {
+    values: Vec<f32>,
+    touched: Vec<DocId>,
+}
+
+impl Sums {
+    fn sized(&mut self, docs: usize) {
+        if self.values.len() < docs {
+            self.values.resize(docs, 0.0);
+        }
+    }
+
+    fn add(&mut self, doc: DocId, x: f32) {
+        let v = &mut self.values[doc as usize];
+        if *v == 0.0 {
+            self.touched.push(doc);
+        }
+        *v += x;
+    }
+
+    fn max(&mut self, doc: DocId, x: f32) {
+        let v = &mut self.values[doc as usize];
+        if *v == 0.0 {
+            self.touched.push(doc);
+        }
+        *v = v.max(x);
+    }
+
+    /// Each document's value, then zero again.
+    fn drain(&mut self) -> impl Iterator<Item = (DocId, f32)> + '_ {
+        let values = &mut self.values;
+        self.touched.drain(..).map(move |d| (d, std::mem::take(&mut values[d as usize])))
+    }
+}
+
+/// The sums one search reuses from concept to concept.
+#[derive(Default)]
+pub(super) struct Scratch {
+    slot_best: Sums,
+    slot_all: Sums,
+    name: Sums,
+    concept: Sums,
+}
+
+/// Calls `each(doc, score)` for the documents of `segment` that have
+/// `term`: its BM25 score without its inverse document frequency, times
+/// `weight`.
+fn term_scores(reading: &Reading, segment: &SegmentReader, term: &Term, weight: f32, mut each: impl FnMut(DocId, f32)) {
+    let df = reading.doc_freq(term);
+    if df == 0 || weight <= 0.0 {
+        return;
+    }
+    let Ok(inverted) = segment.inverted_index(term.field()) else { return };
+    let Ok(Some(mut postings)) = inverted.read_postings(term, IndexRecordOption::WithFreqs) else { return };
+    let Ok(fieldnorms) = segment.get_fieldnorms_reader(term.field()) else { return };
+    let Ok(bm25) = Bm25Weight::for_terms(reading, std::slice::from_ref(term)) else { return };
+    let bm25 = bm25.boost_by(weight / bm25_idf(df, reading.num_docs()));
+    let mut doc = postings.doc();
+    while doc != TERMINATED {
+        each(doc, bm25.score(fieldnorms.fieldnorm_id(doc), postings.term_freq()));
+        doc = postings.advance();
+    }
+}
+
+/// Calls `each(doc, score)` for the documents of `segment` that a query matches.
+fn query_scores(reading: &Reading, segment: &SegmentReader, query: &dyn Query, mut each: impl FnMut(DocId, f32)) {
+    let scoring = EnableScoring::enabled_from_statistics_provider(reading, reading.searcher());
+    let Ok(weight) = query.weight(scoring) else { return };
+    let Ok(mut scorer) = weight.scorer(segment, 1.0) else { return };
+    let mut doc = scorer.doc();
+    while doc != TERMINATED {
+        each(doc, scorer.score());
+        doc = scorer.advance();
+    }
+}
+
+impl SearchIndex {
+    /// The documents of one index of the units `among` that a query matches,
+    /// each with its unit, node and score: `found(unit, node, score)`.
+    pub(super) fn matches_among(
+        &self,
+        reading: &Reading,
+        part: &Part,
+        query: &dyn Query,
+        among: &[bool],
+        mut found: impl FnMut(u32, crate::graph::NodeIdx, f32),
+    ) {
+        let scoring = EnableScoring::enabled_from_statistics_provider(reading, reading.searcher());
+        let Ok(weight) = query.weight(scoring) else { return };
+        for (ord, segment) in reading.searcher().segment_readers().iter().enumerate() {
+            let units = &part.doc_units[ord];
+            let Ok(mut scorer) = weight.scorer(segment, 1.0) else { continue };
+            for doc in 0..segment.max_doc() {
+                let unit = units[doc as usize];
+                if !among[unit as usize] || scorer.doc() > doc {
+                    continue;
+                }
+                if scorer.doc() == doc || scorer.seek(doc) == doc {
+                    found(unit, part.doc_nodes[ord][doc as usize], scorer.score());
+                }
+                if scorer.doc() == TERMINATED {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Each document of one index (of language `lang`) that says something
+    /// of concept `c`, with how well it says it: `found(segment, doc, score)`.
+    pub(super) fn concept_matches(
+        &self,
+        reading: &Reading,
+        c: &ConceptPlan,
+        lang: Lang,
+        scratch: &mut Scratch,
+        mut found: impl FnMut(u32, DocId, f32),
+    ) {
+        let names = &c.names[lang as usize];
+        if names.is_empty() {
+            return;
+        }
+        for (ord, segment) in reading.searcher().segment_readers().iter().enumerate() {
+            let docs = segment.max_doc() as usize;
+            for sums in [&mut scratch.slot_best, &mut scratch.slot_all, &mut scratch.name, &mut scratch.concept] {
+                sums.sized(docs);
+            }
+            for name in names {
+                name_matches(reading, segment, name, scratch);
+                let Scratch { name: named, concept, .. } = scratch;
+                for (doc, score) in named.drain() {
+                    concept.max(doc, score);
+                }
+            }
+            for (doc, score) in scratch.concept.drain() {
+                found(ord as u32, doc, score);
+            }
+        }
+    }
+}
+
+/// One name's match in the documents of one segment, into `scratch.name`.
+fn name_matches(reading: &Reading, segment: &SegmentReader, name: &NamePlan, scratch: &mut Scratch) {
+    let total: f32 = name.slots.iter().map(|s| s.idf).sum();
+    if total <= 0.0 {
+        return;
+    }
+    for slot in &name.slots {
+        let share = slot.idf / total;
+        let Scratch { slot_best, slot_all, name: named, .. } = scratch;
+        for (term, w) in &slot.terms {
+            term_scores(reading, segment, term, w * share, |doc, s| {
+                slot_best.max(doc, s);
+                slot_all.add(doc, s);
+            });
+        }
+        let all: Vec<(DocId, f32)> = slot_all.drain().collect();
+        for ((doc, best), (_, sum)) in slot_best.drain().zip(all) {
+            named.add(doc, best + TIE_BREAKER * (sum - best));
+        }
+        for (term, w) in &slot.defines {
+            term_scores(reading, segment, term, w * share, |doc, s| named.add(doc, s));
+        }
+    }
+    if let Some(terms) = &name.phrase
+        && let Some(q) = normalized_phrase(reading, terms, TERM_SLOP, W_TERM)
+    {
+        query_scores(reading, segment, q.as_ref(), |doc, s| scratch.name.add(doc, s));
+    }
+}
