@@ -212,7 +212,7 @@ impl SearchIndex {
         for c in &plan.concepts {
             for (part, reading) in self.parts.iter().zip(searchers) {
                 let f = factor(part);
-                self.concept_matches(reading, c, part.language, &mut scratch, |segment, doc, score| {
+                self.concept_matches(reading, part, c, &mut scratch, |segment, doc, score| {
                     let (s, d) = (segment as usize, doc as usize);
                     tally.saw(part.doc_units[s][d], part.doc_nodes[s][d], score * f, part.language);
                 });

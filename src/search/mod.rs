@@ -410,7 +410,7 @@ impl SearchIndex {
         for (i, c) in plan.concepts.iter().enumerate() {
             let said = words.concepts.get(i).map(|w| format!("{:?}", w.names)).unwrap_or_default();
             for (part, reading) in self.parts.iter().zip(&readings) {
-                self.concept_matches(reading, c, part.language, &mut scratch, |segment, doc, score| {
+                self.concept_matches(reading, part, c, &mut scratch, |segment, doc, score| {
                     if part.doc_nodes[segment as usize][doc as usize] == node {
                         let lang = part.language.code();
                         out.push(format!(

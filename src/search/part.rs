@@ -13,9 +13,13 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use tantivy::collector::Collector;
+use tantivy::fieldnorm::FieldNormReader;
+use tantivy::postings::Postings;
 use tantivy::query::{Bm25StatisticsProvider, Query};
-use tantivy::schema::Field;
-use tantivy::{Index, IndexReader, ReloadPolicy, Searcher, SegmentReader, Term};
+use tantivy::schema::{Field, IndexRecordOption, Schema};
+use tantivy::{
+    DocId, DocSet, Index, IndexReader, InvertedIndexReader, ReloadPolicy, Searcher, SegmentReader, TERMINATED, Term,
+};
 
 use super::analyzer;
 use super::documents::{documents_of, indexed};
@@ -43,6 +47,66 @@ pub(super) struct Part {
     pub(super) doc_units: Vec<Arc<[u32]>>,
     /// Graph nodes indexed (each is one document or more).
     pub(super) nodes: usize,
+    /// Per segment, what scoring a term there reads (see [`SegmentFields`]).
+    pub(super) segments: Vec<SegmentFields>,
+}
+
+/// What scoring a term of one segment reads, per text field (by field
+/// number), made once with the index: its postings, its documents'
+/// lengths, and BM25's length factor for each length tantivy records — the
+/// index does not change after it is built.
+pub(super) struct SegmentFields {
+    inverted: Vec<Option<Arc<InvertedIndexReader>>>,
+    lengths: Vec<Option<FieldNormReader>>,
+    length_factors: Vec<[f32; 256]>,
+}
+
+/// BM25's term frequency saturation, as tantivy sets it.
+const K1: f32 = 1.2;
+/// BM25's length normalisation, as tantivy sets it.
+const B: f32 = 0.75;
+
+impl SegmentFields {
+    fn of(segment: &SegmentReader, searcher: &Searcher, schema: &Schema) -> tantivy::Result<SegmentFields> {
+        let count = schema.fields().count();
+        let mut out = SegmentFields {
+            inverted: vec![None; count],
+            lengths: vec![None; count],
+            length_factors: vec![[0.0; 256]; count],
+        };
+        let docs = searcher.num_docs().max(1) as f32;
+        for (field, entry) in schema.fields() {
+            if !matches!(entry.field_type(), tantivy::schema::FieldType::Str(o) if o.get_indexing_options().is_some()) {
+                continue;
+            }
+            let i = field.field_id() as usize;
+            let average = searcher.total_num_tokens(field)? as f32 / docs;
+            for (id, factor) in out.length_factors[i].iter_mut().enumerate() {
+                let length = FieldNormReader::id_to_fieldnorm(id as u8) as f32;
+                *factor = K1 * (1.0 - B + B * length / average.max(f32::EPSILON));
+            }
+            out.inverted[i] = Some(segment.inverted_index(field)?);
+            out.lengths[i] = Some(segment.get_fieldnorms_reader(field)?);
+        }
+        Ok(out)
+    }
+
+    /// Calls `each(doc, score)` for the documents that have `term`: its
+    /// BM25 score without its inverse document frequency, times `weight`
+    /// — how well the text says the word, whatever its rarity.
+    pub(super) fn term_scores(&self, term: &Term, weight: f32, mut each: impl FnMut(DocId, f32)) {
+        let i = term.field().field_id() as usize;
+        let (Some(Some(inverted)), Some(Some(lengths))) = (self.inverted.get(i), self.lengths.get(i)) else { return };
+        let Ok(Some(mut postings)) = inverted.read_postings(term, IndexRecordOption::WithFreqs) else { return };
+        let factors = &self.length_factors[i];
+        let weight = weight * (K1 + 1.0);
+        let mut doc = postings.doc();
+        while doc != TERMINATED {
+            let tf = postings.term_freq() as f32;
+            each(doc, weight * tf / (tf + factors[lengths.fieldnorm_id(doc) as usize]));
+            doc = postings.advance();
+        }
+    }
 }
 
 impl Part {
@@ -74,8 +138,9 @@ impl Part {
         writer.commit()?;
         let reader: IndexReader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
         let searcher = reader.searcher();
-        let (mut doc_nodes, mut doc_units) = (Vec::new(), Vec::new());
+        let (mut doc_nodes, mut doc_units, mut segments) = (Vec::new(), Vec::new(), Vec::new());
         for segment in searcher.segment_readers() {
+            segments.push(SegmentFields::of(segment, &searcher, &index.schema())?);
             let node = segment.fast_fields().u64("node")?;
             let passage = segment.fast_fields().u64("passage")?;
             let docs: Vec<(NodeIdx, u64)> = (0..segment.max_doc())
@@ -85,7 +150,7 @@ impl Part {
             doc_nodes.push(docs.into_iter().map(|(n, _)| n).collect());
             add_words(segment, fields, vocabulary)?;
         }
-        Ok(Some(Part { language, reader, doc_nodes, doc_units, nodes: nodes.len() }))
+        Ok(Some(Part { language, reader, doc_nodes, doc_units, nodes: nodes.len(), segments }))
     }
 }
 

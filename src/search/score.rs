@@ -1,6 +1,6 @@
 //! How well each text of one index says one concept ([`SearchIndex::concept_matches`]),
-//! read from the postings of the concept's terms: tantivy's BM25 of each
-//! term ([`Bm25Weight`]) with its inverse document frequency divided out and
+//! read from the postings of the concept's terms: BM25 of each term, as
+//! tantivy scores it, with its inverse document frequency left out and
 //! the term's weight put in (its field, its word's weight as a
 //! translation, its slot's share of the name); per slot, the best term plus
 //! a share of the others (a disjunction with a tie-breaker); per name, its
@@ -11,16 +11,13 @@
 //! without building one per concept: the postings are walked once per term
 //! into arrays kept for the whole search ([`Scratch`]).
 
-use tantivy::postings::Postings;
-use tantivy::query::{Bm25Weight, EnableScoring, Query};
-use tantivy::schema::IndexRecordOption;
-use tantivy::{DocId, DocSet, SegmentReader, TERMINATED, Term};
+use tantivy::query::{EnableScoring, Query};
+use tantivy::{DocId, DocSet, SegmentReader, TERMINATED};
 
 use super::SearchIndex;
-use super::part::{Part, Reading};
-use super::plan::{ConceptPlan, NamePlan, bm25_idf, normalized_phrase};
+use super::part::{Part, Reading, SegmentFields};
+use super::plan::{ConceptPlan, NamePlan, normalized_phrase};
 use super::weights::{TERM_SLOP, TIE_BREAKER, W_TERM};
-use crate::vocab::Lang;
 
 /// A sum per document of one segment, with the documents it holds.
 #[derive(Default)]
@@ -66,26 +63,6 @@ pub(super) struct Scratch {
     slot_all: Sums,
     name: Sums,
     concept: Sums,
-}
-
-/// Calls `each(doc, score)` for the documents of `segment` that have
-/// `term`: its BM25 score without its inverse document frequency, times
-/// `weight`.
-fn term_scores(reading: &Reading, segment: &SegmentReader, term: &Term, weight: f32, mut each: impl FnMut(DocId, f32)) {
-    let df = reading.doc_freq(term);
-    if df == 0 || weight <= 0.0 {
-        return;
-    }
-    let Ok(inverted) = segment.inverted_index(term.field()) else { return };
-    let Ok(Some(mut postings)) = inverted.read_postings(term, IndexRecordOption::WithFreqs) else { return };
-    let Ok(fieldnorms) = segment.get_fieldnorms_reader(term.field()) else { return };
-    let Ok(bm25) = Bm25Weight::for_terms(reading, std::slice::from_ref(term)) else { return };
-    let bm25 = bm25.boost_by(weight / bm25_idf(df, reading.num_docs()));
-    let mut doc = postings.doc();
-    while doc != TERMINATED {
-        each(doc, bm25.score(fieldnorms.fieldnorm_id(doc), postings.term_freq()));
-        doc = postings.advance();
-    }
 }
 
 /// Calls `each(doc, score)` for the documents of `segment` that a query matches.
@@ -136,12 +113,12 @@ impl SearchIndex {
     pub(super) fn concept_matches(
         &self,
         reading: &Reading,
+        part: &Part,
         c: &ConceptPlan,
-        lang: Lang,
         scratch: &mut Scratch,
         mut found: impl FnMut(u32, DocId, f32),
     ) {
-        let names = &c.names[lang as usize];
+        let names = &c.names[part.language as usize];
         if names.is_empty() {
             return;
         }
@@ -151,7 +128,7 @@ impl SearchIndex {
                 sums.sized(docs);
             }
             for name in names {
-                name_matches(reading, segment, name, scratch);
+                name_matches(reading, segment, &part.segments[ord], name, scratch);
                 let Scratch { name: named, concept, .. } = scratch;
                 for (doc, score) in named.drain() {
                     concept.max(doc, score);
@@ -165,7 +142,13 @@ impl SearchIndex {
 }
 
 /// One name's match in the documents of one segment, into `scratch.name`.
-fn name_matches(reading: &Reading, segment: &SegmentReader, name: &NamePlan, scratch: &mut Scratch) {
+fn name_matches(
+    reading: &Reading,
+    segment: &SegmentReader,
+    fields: &SegmentFields,
+    name: &NamePlan,
+    scratch: &mut Scratch,
+) {
     let total: f32 = name.slots.iter().map(|s| s.idf).sum();
     if total <= 0.0 {
         return;
@@ -174,7 +157,7 @@ fn name_matches(reading: &Reading, segment: &SegmentReader, name: &NamePlan, scr
         let share = slot.idf / total;
         let Scratch { slot_best, slot_all, name: named, .. } = scratch;
         for (term, w) in &slot.terms {
-            term_scores(reading, segment, term, w * share, |doc, s| {
+            fields.term_scores(term, w * share, |doc, s| {
                 slot_best.max(doc, s);
                 slot_all.add(doc, s);
             });
@@ -184,7 +167,7 @@ fn name_matches(reading: &Reading, segment: &SegmentReader, name: &NamePlan, scr
             named.add(doc, best + TIE_BREAKER * (sum - best));
         }
         for (term, w) in &slot.defines {
-            term_scores(reading, segment, term, w * share, |doc, s| named.add(doc, s));
+            fields.term_scores(term, w * share, |doc, s| named.add(doc, s));
         }
     }
     if let Some(terms) = &name.phrase

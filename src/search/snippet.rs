@@ -131,7 +131,7 @@ impl<'a> Snippets<'a> {
             if start > 0 {
                 start = text[start..at as usize].find(' ').map_or(at as usize, |i| start + i + 1);
             }
-            let mut end = (start + 3 * SNIPPET_CHARS).min(text.len());
+            let mut end = (start + 2 * SNIPPET_CHARS).min(text.len());
             while !text.is_char_boundary(end) {
                 end += 1;
             }
