@@ -97,29 +97,25 @@ pub struct Unit {
 }
 
 /// The folded key of one word: lowercase, no accents, a final plural
-/// `s`/`x` dropped, and the forms of a French verb in `-er` brought to its
-/// infinitive (« bloquée », « bloqué », « bloquez » → `bloquer`), so that
-/// a form of a word finds its entry; « équipe » (team) stays apart from
-/// « équiper ». Applied alike to the vocabulary and to queries.
+/// `s`/`x` dropped — the same whatever accents the judge typed. The forms
+/// of a French verb meet its entry through [`Index::canonical`].
 fn word_key(word: &str) -> String {
     let mut lower = word.to_lowercase();
     if lower.chars().count() > 3 && (lower.ends_with('s') || lower.ends_with('x')) && !lower.ends_with("ss") {
         lower.pop();
     }
-    // « bloqué » ends with an accented `é`: a participle, not « bloque ».
-    let participle = lower.ends_with('é');
-    let mut w = crate::text::fold(&lower);
-    if w.chars().count() > 4 {
-        if w.ends_with("ee") || w.ends_with("ez") {
-            w.truncate(w.len() - 2);
-            w.push_str("er");
-        } else if participle {
-            w.pop();
-            w.push_str("er");
-        }
-    }
-    w
+    crate::text::fold(&lower)
 }
+
+/// The words of a query keyed as the vocabulary has them, and as typed
+/// (see [`Lexicon::translate`]).
+type Keys = (Vec<String>, Vec<String>);
+
+/// The endings of the forms of a French verb in `-er` a judge types
+/// (« bloquée », « bloquez », « bloqué », « bloque »), each with the
+/// infinitive's: tried, in this order, when a typed word is not itself a
+/// word of the vocabulary.
+const VERB_FORMS: [(&str, &str); 3] = [("ee", "er"), ("ez", "er"), ("e", "er")];
 
 /// The words of a text with their byte spans: runs of letters and digits,
 /// with `+`, `/` and a `-` before a digit kept inside (« +1/+1 », « -1/-1 »),
@@ -176,6 +172,10 @@ pub fn key(text: &str) -> Vec<String> {
 pub(super) struct Index {
     names: HashMap<(Side, Vec<String>), Vec<usize>>,
     longest: usize,
+    /// Every word of every name, as keyed.
+    known: std::collections::HashSet<String>,
+    /// Every word of every French name, as keyed.
+    known_french: std::collections::HashSet<String>,
     /// The French names of one long word, by each of their forms with one
     /// letter left out (and whole): what finds a name one typo away.
     near: HashMap<String, Vec<String>>,
@@ -190,6 +190,30 @@ fn deletions(word: &str) -> Vec<String> {
 }
 
 impl Index {
+    /// A typed word's key as the vocabulary has it: its own when some name
+    /// has that word, else the infinitive of the verb form it is (« bloquée »,
+    /// « bloquez », « bloque » → « bloquer »), when some French name has
+    /// that; else its own. A word typed with its participle's accent
+    /// (« créé », « bloqué ») is read as the verb first. « regard » (scry)
+    /// stays apart from « regarder », « vol » (flying) from « voler »,
+    /// « contre » from « contrer »; « capacite » is « capacité ».
+    pub(super) fn canonical(&self, key: String, participle: bool) -> String {
+        let verb = || {
+            VERB_FORMS.iter().find_map(|(ending, infinitive)| {
+                let stem = key.strip_suffix(ending).filter(|s| s.chars().count() >= 3)?;
+                let verb = format!("{stem}{infinitive}");
+                self.known_french.contains(&verb).then_some(verb)
+            })
+        };
+        if participle && let Some(v) = verb() {
+            return v;
+        }
+        if self.known.contains(&key) {
+            return key;
+        }
+        verb().unwrap_or(key)
+    }
+
     /// The entries of the one French name of one word, long enough, one
     /// typo away from `word`; `None` when there is none or several.
     fn one_typo_from(&self, word: &str) -> Option<&[usize]> {
@@ -209,7 +233,8 @@ impl Index {
 
     /// The entries of one side named by `key`.
     pub(super) fn named(&self, side: Side, key: &[String]) -> &[usize] {
-        self.names.get(&(side, key.to_vec())).map_or(&[], Vec::as_slice)
+        let key: Vec<String> = key.iter().map(|w| self.canonical(w.clone(), false)).collect();
+        self.names.get(&(side, key)).map_or(&[], Vec::as_slice)
     }
 
     /// Every French name, and every English name but jargon's (the English
@@ -226,6 +251,10 @@ impl Index {
                     continue;
                 }
                 index.longest = index.longest.max(k.len());
+                index.known.extend(k.iter().cloned());
+                if side == Side::French {
+                    index.known_french.extend(k.iter().cloned());
+                }
                 if side == Side::French && k.len() == 1 && k[0].chars().count() >= MIN_TYPO_CHARS {
                     for d in deletions(&k[0]) {
                         let names = index.near.entry(d).or_default();
@@ -251,7 +280,12 @@ impl Lexicon {
     /// whatever English text says « initiative »).
     pub fn translate(&self, text: &str) -> Translation {
         let spans = words(text);
-        let keys: Vec<String> = spans.iter().map(|&(a, b)| word_key(&text[a..b])).collect();
+        // Each word keyed twice: as the vocabulary has it (a verb form read
+        // as its verb), and as typed (« créature bloquée » is a name).
+        let keys: Keys = (
+            spans.iter().map(|&(a, b)| self.typed_key(&text[a..b])).collect(),
+            spans.iter().map(|&(a, b)| word_key(&text[a..b])).collect(),
+        );
         let mut out = Translation::default();
         let (mut fr, mut en): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
         let mut i = 0;
@@ -350,11 +384,18 @@ impl Lexicon {
         Unit { typed: m.typed.clone(), unmatched: m.corrected, fr, en }
     }
 
+    /// The key of a word typed, as the vocabulary has it (see [`Index::canonical`]).
+    fn typed_key(&self, word: &str) -> String {
+        let lower = word.to_lowercase();
+        let participle = ["é", "ée", "és", "ées"].iter().any(|e| lower.ends_with(e));
+        self.index.canonical(word_key(word), participle)
+    }
+
     /// The longest name starting at word `i`, French first; failing that, a
     /// French name of one word one typo away from a long word (« contrecarer »).
-    fn longest_at(&self, keys: &[String], i: usize, text: &str, spans: &[(usize, usize)]) -> Option<Match> {
+    fn longest_at(&self, keys: &Keys, i: usize, text: &str, spans: &[(usize, usize)]) -> Option<Match> {
         self.exact_at(keys, i, text, spans).or_else(|| {
-            let k = &keys[i];
+            let k = &keys.0[i];
             if i >= MAX_TYPO_WORDS || k.chars().count() < MIN_TYPO_CHARS {
                 return None;
             }
@@ -365,14 +406,15 @@ impl Lexicon {
     }
 
     /// The longest name starting at word `i`, exactly, French first.
-    fn exact_at(&self, keys: &[String], i: usize, text: &str, spans: &[(usize, usize)]) -> Option<Match> {
-        let max = self.index.longest.min(keys.len() - i);
+    fn exact_at(&self, keys: &Keys, i: usize, text: &str, spans: &[(usize, usize)]) -> Option<Match> {
+        let max = self.index.longest.min(keys.0.len() - i);
         for len in (1..=max).rev() {
-            let k = keys[i..i + len].to_vec();
-            for side in [Side::French, Side::English] {
-                if let Some(ids) = self.index.names.get(&(side, k.clone())) {
-                    let typed = text[spans[i].0..spans[i + len - 1].1].to_string();
-                    return Some(Match { typed, entries: ids.clone(), side, corrected: false });
+            for k in [&keys.0[i..i + len], &keys.1[i..i + len]] {
+                for side in [Side::French, Side::English] {
+                    if let Some(ids) = self.index.names.get(&(side, k.to_vec())) {
+                        let typed = text[spans[i].0..spans[i + len - 1].1].to_string();
+                        return Some(Match { typed, entries: ids.clone(), side, corrected: false });
+                    }
                 }
             }
         }
@@ -383,7 +425,8 @@ impl Lexicon {
     /// English, « enters the battlefield » → « arrive sur le champ de bataille »).
     fn french_of(&self, english: &str) -> Vec<String> {
         let spans = words(english);
-        let keys: Vec<String> = spans.iter().map(|&(a, b)| word_key(&english[a..b])).collect();
+        let keys: Vec<String> =
+            spans.iter().map(|&(a, b)| self.index.canonical(word_key(&english[a..b]), false)).collect();
         let mut out = Vec::new();
         let mut i = 0;
         while i < keys.len() {
@@ -432,16 +475,20 @@ mod tests {
 
     #[test]
     fn keys_ignore_case_accents_plural_and_verb_forms() {
-        assert_eq!(key("Bloquée"), key("bloquer"));
-        assert_eq!(key("bloquez"), ["bloquer"]);
-        assert_eq!(key("bloqué"), ["bloquer"]);
-        assert_ne!(key("équipe"), key("équiper"));
+        assert_eq!(key("Capacités"), key("capacite"));
+        assert_eq!(key("bloquez"), ["bloquez"]);
+        let l = lexicon();
+        for typed in ["bloquer", "bloquée", "bloquee", "bloqué", "bloque", "bloquez", "BLOQUÉES"] {
+            assert_eq!(l.translate(typed).en, "block", "{typed}");
+        }
+        assert_eq!(l.index.canonical(key("équipe").remove(0), false), "equipe", "no entry names « équiper » here");
         assert_eq!(key("marqueurs +1/+1"), ["marqueur", "+1/+1"]);
         assert_eq!(key("-1/-1"), ["-1/-1"]);
         assert_eq!(key("prendre l'initiative"), ["prendre", "l", "initiative"]);
         assert_eq!(key("Le Monarque"), ["monarque"]);
         assert_eq!(key("l'Anneau vous tente"), ["anneau", "vou", "tente"]);
         assert_ne!(key("regarder"), key("regard"));
+        assert_eq!(key("l'Anneau vous tente"), ["anneau", "vou", "tente"]);
     }
 
     #[test]

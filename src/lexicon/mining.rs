@@ -67,6 +67,8 @@ const REJECTED: &[(&str, &str)] = &[
     ("multikick", "multikicker"),
     ("âmes", "soulbond"),
     ("art", "metalcraft"),
+    ("imprimées", "now"),
+    ("passé", "skip"),
 ];
 
 /// How strict the mining is.

@@ -185,6 +185,7 @@ const REJECTED: &[(&str, &str)] = &[
     ("coûtent", "less"),
     ("font", "causes"),
     ("détruisent", "say"),
+    ("imprimées", "now"),
 ];
 
 /// English words that carry nothing to translate, beyond Snowball's list.

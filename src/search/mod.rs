@@ -408,14 +408,13 @@ impl SearchIndex {
         let mut scratch = score::Scratch::default();
         let mut out = Vec::new();
         for (i, c) in plan.concepts.iter().enumerate() {
-            let said = words.concepts.get(i).map(|w| format!("{:?}", w.names)).unwrap_or_default();
             for (part, reading) in self.parts.iter().zip(&readings) {
                 self.concept_matches(reading, part, c, &mut scratch, |segment, doc, score| {
                     if part.doc_nodes[segment as usize][doc as usize] == node {
                         let lang = part.language.code();
                         out.push(format!(
-                            "concept {i} (poids {:.2}) {said} : {lang} document {doc} {score:.3}",
-                            c.weight
+                            "concept {i} « {} » (poids {:.2}) : {lang} document {doc} {score:.3}",
+                            c.label, c.weight
                         ));
                     }
                 });

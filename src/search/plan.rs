@@ -56,6 +56,24 @@ pub(super) struct Words {
     pub(super) named: Vec<crate::vocab::RuleId>,
 }
 
+impl Concept {
+    /// Its names in each language, for explanations (« jeton / token | tokens »).
+    fn label(&self) -> String {
+        let said = |lang: Lang| {
+            let names: Vec<String> = self.names[lang as usize]
+                .iter()
+                .map(|slots| {
+                    let words: Vec<String> =
+                        slots.iter().map(|s| s.iter().map(|(w, _)| w.as_str()).collect::<Vec<_>>().join("/")).collect();
+                    words.join(" ")
+                })
+                .collect();
+            names.join(" | ")
+        };
+        format!("{} / {}", said(Lang::Fr), said(Lang::En))
+    }
+}
+
 impl Words {
     /// Every word, each once, French first (for snippets).
     pub(super) fn all(&self) -> Vec<String> {
@@ -117,7 +135,7 @@ impl SearchIndex {
             corrections: Vec::new(),
         };
         for concept in &words.concepts {
-            let mut c = ConceptPlan::default();
+            let mut c = ConceptPlan { label: concept.label(), ..ConceptPlan::default() };
             for lang in [Lang::Fr, Lang::En] {
                 for slots in &concept.names[lang as usize] {
                     let mut name = NamePlan::default();
@@ -402,6 +420,8 @@ impl NamePlan {
 #[derive(Default)]
 pub(super) struct ConceptPlan {
     pub(super) names: [Vec<NamePlan>; 2],
+    /// Its names as searched, for explanations.
+    pub(super) label: String,
     /// How much the concept tells: its rarity (see [`SearchIndex::plan`]).
     pub(super) weight: f32,
 }
