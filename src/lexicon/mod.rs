@@ -183,14 +183,9 @@ impl Lexicon {
     /// number that does not parse or an empty name is an error, never skipped.
     pub fn parse(path: &str, text: &str) -> Result<Lexicon, LexiconError> {
         let mut entries = Vec::new();
-        for (i, raw) in text.lines().enumerate() {
-            let line = i as u32 + 1;
-            let l = raw.trim_end_matches('\r');
-            if l.trim().is_empty() || l.starts_with('#') {
-                continue;
-            }
+        for (line, cols) in rows(text) {
             let err = |detail: String| LexiconError { path: path.to_string(), line, detail };
-            let cols: Vec<&str> = l.split('\t').map(str::trim).collect();
+            let cols: Vec<&str> = cols.into_iter().map(str::trim).collect();
             let [fr, en, kind, rule, source] = cols[..] else {
                 return Err(err(format!(
                     "5 colonnes attendues (français, anglais, sorte, règle, source), {} lues",
@@ -255,6 +250,15 @@ impl Lexicon {
     pub fn by_english(&self, term: &str) -> Vec<&Entry> {
         self.index.named(Side::English, &key(term)).iter().map(|&i| &self.entries[i]).collect()
     }
+}
+
+/// The rows of a tab-separated file of `rules/`: each line that is neither
+/// blank nor a `#` comment, with its number and its columns.
+fn rows(text: &str) -> impl Iterator<Item = (u32, Vec<&str>)> {
+    text.lines().enumerate().filter_map(|(i, raw)| {
+        let l = raw.trim_end_matches('\r');
+        (!l.trim().is_empty() && !l.starts_with('#')).then(|| (i as u32 + 1, l.split('\t').collect()))
+    })
 }
 
 /// The generated part of the file, marker lines included.

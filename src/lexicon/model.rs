@@ -255,14 +255,8 @@ impl Table {
     /// column, a probability out of 0–1) is an error naming it, never skipped.
     pub fn parse(path: &str, text: &str) -> Result<Table, LexiconError> {
         let mut table = Table::default();
-        for (i, raw) in text.lines().enumerate() {
-            let line = i as u32 + 1;
-            let l = raw.trim_end_matches('\r');
-            if l.trim().is_empty() || l.starts_with('#') {
-                continue;
-            }
+        for (line, cols) in super::rows(text) {
             let err = |detail: String| LexiconError { path: path.to_string(), line, detail };
-            let cols: Vec<&str> = l.split('\t').collect();
             let [fr, en, p, back, together] = cols[..] else {
                 return Err(err(format!(
                     "5 colonnes attendues (français, anglais, t(e|f), t(f|e), paires), {} lues",

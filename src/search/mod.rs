@@ -1,37 +1,44 @@
-//! French full-text search over the rule graph, with tantivy.
+//! Search over the rule graph, in French and in English, with tantivy.
 //!
 //! The index is built in RAM from the graph at start-up ([`SearchIndex::build`]):
 //! one document per rule or subrule (its examples with it), per chapter
-//! introduction, per judge-class article. Each text goes into the fields of
-//! its language, twice: stemmed and folded (see [`analyzer`]).
+//! introduction, per judge-class article, in one index per language. Each
+//! text goes into the fields of its language, twice: stemmed and folded
+//! (see [`analyzer`]).
 //!
 //! A search ([`SearchIndex::search`]) reads what the judge typed
 //! ([`query::parse`]), then:
 //! 1. rule numbers jump straight to their rule, and a number's subrules
 //!    follow it (`701.9` → 701.9, 701.9a … 701.9f);
-//! 2. each word becomes a disjunction over fields — title above text above
-//!    examples, stemmed and folded forms — so one word counts once, wherever
-//!    it matches; a word found nowhere in the index is corrected to the
-//!    nearest words it knows ([`typo`]), searched at a lower weight;
-//! 3. the words together, as a loose phrase, add to rules that keep them
-//!    close (card names in examples, « portée d’influence »);
-//! 4. quoted phrases must appear; filters (section, chapter, edition,
-//!    language) restrict without scoring;
-//! 5. scores are adjusted by two priors: the first subrule of a rule states
-//!    it, the next ones refine it; and editions in the query's language
-//!    (French unless the query reads as English) come before the others.
+//! 2. the words are read as *concepts* (`SearchIndex::words_of`): each
+//!    term the vocabulary names ([`crate::lexicon`]), each other word,
+//!    said in French (as typed) and in English (the vocabulary's names,
+//!    else the learned translations of [`crate::lexicon::model`], else the
+//!    word itself when English texts may have it); a word found nowhere is
+//!    corrected to the nearest words the index knows ([`typo`]), at a lower
+//!    weight;
+//! 3. each concept is weighed by its rarity in the rules in force, and each
+//!    text's match of it read from its terms' postings (`score`); a rule's
+//!    French text and its rule in force are one unit, which says a concept
+//!    as well as the better of the two;
+//! 4. the units are ranked (`collect`): the concepts they say, words typed
+//!    side by side found close together, the share of the question said,
+//!    a head start for the rules the query names, a subrule after its rule,
+//!    a rule that calls its matter a state-based action after the 704 rule;
+//!    quoted phrases bind the texts of their language; filters (section,
+//!    chapter, edition, language) restrict without scoring.
 //!
 //! Snippets are cut from the graph's text (nothing is stored in the index)
 //! with tantivy's `SnippetGenerator`, HTML-escaped, matches in `<mark>`.
 //!
 //! The modules, in the order a search flows through them: [`query`] reads
-//! what was typed; `numbers` finds the rules named by number; `plan` turns
-//! words and phrases into weighted tantivy queries; `collect` runs them on
-//! each language's index (`part`, built from `documents` with `schema` and
-//! [`analyzer`]) and ranks the hits; `snippet` cuts and highlights a passage
-//! of each (with the word forms of `tables`). Every weight and tuning
-//! constant is in `weights`; [`typo`] corrects unknown words; [`eval`]
-//! measures the ranking.
+//! what was typed; `numbers` finds the rules named by number; `plan`
+//! analyzes the concepts into weighted terms; `score` reads how each text
+//! says each concept; `collect` adds up and ranks the units of each
+//! language's index (`part`, built from `documents` with `schema` and
+//! [`analyzer`]); `snippet` cuts and highlights a passage of each (with the
+//! word forms of `tables`). Every weight and tuning constant is in
+//! `weights`; [`typo`] corrects unknown words; [`eval`] measures the ranking.
 
 pub mod analyzer;
 mod collect;

@@ -1,11 +1,12 @@
 //! Query planning: what a query asks about, as [`Concept`]s — a word typed,
 //! a game term, a word of jargon — each said in French and in English,
-//! analyzed once into weighted terms ([`Plan`]); then, for each index, one
-//! tantivy query per concept ([`Plan::concept_query`]) whose score says how
-//! well a text says that concept, whatever the concept's rarity: the rarity
-//! is the concept's weight, measured once, in the rules in force, so that a
+//! analyzed once into weighted terms ([`Plan`]), each concept with its
+//! weight: its rarity, measured once, in the rules in force, so that a
 //! French text and an English text of one rule are scored on one scale.
-//! The weights are in [`super::weights`].
+//! How well a text says a concept, whatever its rarity, is read in
+//! `super::score`; the phrases (words typed side by side, quoted phrases)
+//! and the filters are tantivy queries made here. The weights are in
+//! [`super::weights`].
 //!
 //! A concept is made of slots, one per word of its name in a language
 //! (« points de vie de départ » has three in French, « starting life
@@ -57,20 +58,23 @@ pub(super) struct Words {
 }
 
 impl Concept {
+    /// Its names in one language: each slot's words joined by « / », its
+    /// names by « | » (« token | tokens », « draw/drew »).
+    fn said(&self, lang: Lang) -> String {
+        let names: Vec<String> = self.names[lang as usize]
+            .iter()
+            .map(|slots| {
+                let words: Vec<String> =
+                    slots.iter().map(|s| s.iter().map(|(w, _)| w.as_str()).collect::<Vec<_>>().join("/")).collect();
+                words.join(" ")
+            })
+            .collect();
+        names.join(" | ")
+    }
+
     /// Its names in each language, for explanations (« jeton / token | tokens »).
     fn label(&self) -> String {
-        let said = |lang: Lang| {
-            let names: Vec<String> = self.names[lang as usize]
-                .iter()
-                .map(|slots| {
-                    let words: Vec<String> =
-                        slots.iter().map(|s| s.iter().map(|(w, _)| w.as_str()).collect::<Vec<_>>().join("/")).collect();
-                    words.join(" ")
-                })
-                .collect();
-            names.join(" | ")
-        };
-        format!("{} / {}", said(Lang::Fr), said(Lang::En))
+        format!("{} / {}", self.said(Lang::Fr), self.said(Lang::En))
     }
 }
 
@@ -93,21 +97,7 @@ impl Words {
     /// What is searched in one language, per concept: its names, each
     /// slot's words joined by « / » (what `arbitre cherche` shows).
     pub(super) fn searched(&self, lang: Lang) -> Vec<String> {
-        let mut out = Vec::new();
-        for c in &self.concepts {
-            let names: Vec<String> = c.names[lang as usize]
-                .iter()
-                .map(|slots| {
-                    let words: Vec<String> =
-                        slots.iter().map(|s| s.iter().map(|(w, _)| w.as_str()).collect::<Vec<_>>().join("/")).collect();
-                    words.join(" ")
-                })
-                .collect();
-            if !names.is_empty() {
-                out.push(names.join(" | "));
-            }
-        }
-        out
+        self.concepts.iter().map(|c| c.said(lang)).filter(|s| !s.is_empty()).collect()
     }
 }
 
