@@ -421,7 +421,8 @@ impl SearchIndex {
                         let lang = part.language.code();
                         out.push(format!(
                             "concept {i} « {} » (poids {:.2}) : {lang} document {doc} {score:.3}",
-                            c.label, c.weight
+                            words.concepts[c.source].label(),
+                            c.weight
                         ));
                     }
                 });

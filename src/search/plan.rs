@@ -73,7 +73,7 @@ impl Concept {
     }
 
     /// Its names in each language, for explanations (« jeton / token | tokens »).
-    fn label(&self) -> String {
+    pub(super) fn label(&self) -> String {
         format!("{} / {}", self.said(Lang::Fr), self.said(Lang::En))
     }
 }
@@ -124,8 +124,8 @@ impl SearchIndex {
             filters: Vec::new(),
             corrections: Vec::new(),
         };
-        for concept in &words.concepts {
-            let mut c = ConceptPlan { label: concept.label(), ..ConceptPlan::default() };
+        for (source, concept) in words.concepts.iter().enumerate() {
+            let mut c = ConceptPlan { source, ..ConceptPlan::default() };
             for lang in [Lang::Fr, Lang::En] {
                 for slots in &concept.names[lang as usize] {
                     let mut name = NamePlan::default();
@@ -410,8 +410,8 @@ impl NamePlan {
 #[derive(Default)]
 pub(super) struct ConceptPlan {
     pub(super) names: [Vec<NamePlan>; 2],
-    /// Its names as searched, for explanations.
-    pub(super) label: String,
+    /// Which concept of the query's [`Words`] it is.
+    pub(super) source: usize,
     /// How much the concept tells: its rarity (see [`SearchIndex::plan`]).
     pub(super) weight: f32,
 }

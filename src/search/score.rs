@@ -162,10 +162,12 @@ fn name_matches(
                 slot_all.add(doc, s);
             });
         }
-        let all: Vec<(DocId, f32)> = slot_all.drain().collect();
-        for ((doc, best), (_, sum)) in slot_best.drain().zip(all) {
+        // Both sums hold the same documents: the best of each, then its total.
+        for (doc, best) in slot_best.drain() {
+            let sum = std::mem::take(&mut slot_all.values[doc as usize]);
             named.add(doc, best + TIE_BREAKER * (sum - best));
         }
+        slot_all.touched.clear();
         for (term, w) in &slot.defines {
             fields.term_scores(term, w * share, |doc, s| named.add(doc, s));
         }
