@@ -41,6 +41,18 @@ fn ingest(c: &mut Criterion) {
     group.bench_function(BenchmarkId::new("english-parse-only", "2026-01-16"), |b| {
         b.iter(|| corpus::load(&english.path, &english.bytes, None).unwrap())
     });
+    // What `arbitre check` does with an edition followed by 4 MB of plain
+    // lines, audit included: linear (it took 36 s when the audit searched
+    // each line from the start of its node's text).
+    let line = "the creature deals damage to each player and each other creature with flying\n";
+    let padded = [&english.bytes[..], line.repeat(4 * 1024 * 1024 / line.len()).as_bytes()].concat();
+    group.throughput(Throughput::Bytes(padded.len() as u64));
+    group.bench_function(BenchmarkId::new("check", "2026-01-16 + 4 Mo"), |b| {
+        b.iter(|| {
+            let g = Graph::build(vec![corpus::load(&english.path, &padded, None).unwrap()]);
+            assert!(g.audit(0).is_lossless());
+        })
+    });
     group.finish();
 }
 

@@ -215,14 +215,21 @@ struct CorpusArgs {
 }
 
 impl CorpusArgs {
-    fn load(&self, err: &mut dyn Write) -> std::io::Result<crate::Loaded> {
+    /// Loads the documents; a document that cannot be read (missing, not
+    /// text, no rule in it) stops the command before it does anything with
+    /// the others: a judge who named a file expects it to be there.
+    fn load(&self, err: &mut dyn Write) -> anyhow::Result<crate::Loaded> {
         let loaded = if self.instead.is_empty() {
             crate::load_with(&self.beside)
         } else {
             crate::load(&[self.instead.clone(), self.beside.clone()].concat())
         };
-        for e in &loaded.errors {
-            writeln!(err, "attention : {e}")?;
+        if !loaded.errors.is_empty() {
+            for e in &loaded.errors {
+                writeln!(err, "erreur : {e}")?;
+            }
+            let n = loaded.errors.len();
+            anyhow::bail!("{} : rien n'est fait", crate::text::plural(n, "document illisible", "documents illisibles"));
         }
         for (path, why) in loaded.skipped.iter().filter(|(_, why)| why.starts_with("déjà chargé")) {
             writeln!(err, "note : {path} non relu ({why})")?;

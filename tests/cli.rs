@@ -356,3 +356,27 @@ fn definit_gives_the_glossary_entry_in_force() {
         stderr(&o)
     );
 }
+
+#[test]
+fn a_missing_or_foreign_document_stops_the_command_before_serving() {
+    let dir = tempfile::tempdir().unwrap();
+    let rtf = dir.path().join("regles.rtf");
+    std::fs::write(&rtf, "{\\rtf1\\ansi\n100.1. These Magic rules apply to any Magic game.\n").unwrap();
+    let rtf = rtf.to_str().unwrap();
+    let o = arbitre(&["check", rtf]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stdout(&o).contains("document RTF : enregistrez-le en texte brut"), "{}", stdout(&o));
+    for args in [
+        &["serve", "--addr", "127.0.0.1:0", "--avec", "/nonexistent/regles.txt"][..],
+        &["serve", "--addr", "127.0.0.1:0", "--corpus", "/nonexistent/regles.txt"],
+        &["serve", "--addr", "127.0.0.1:0", "--avec", rtf],
+        &["cherche", "vol", "--avec", "/nonexistent/regles.txt"],
+    ] {
+        let o = arbitre(args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stdout(&o));
+        let e = stderr(&o);
+        assert!(e.contains("erreur : 1 document illisible : rien n'est fait"), "{e}");
+        assert!(e.contains("fichier introuvable") || e.contains("document RTF"), "{e}");
+        assert!(!stdout(&o).contains("http://"), "nothing is served");
+    }
+}

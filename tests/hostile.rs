@@ -197,7 +197,78 @@ proptest! {
                 }
             }
             Err(LoadError::Empty { .. }) => prop_assert!(text.trim().is_empty()),
+            // A text in which nothing reads as a rule or a reference to one is not a rules document.
+            Err(LoadError::NoRules { .. }) => {
+                prop_assert!(text.lines().all(|l| arbitre::vocab::refs::extract(l).0.is_empty()), "{text:?}")
+            }
             Err(e) => prop_assert!(false, "{e}"),
         }
     }
+}
+
+/// An official TXT edition: the English edition embedded in `rules/`.
+fn official_edition() -> String {
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/rules/en-2026-01-16-comprehensive-rules.txt"))
+        .expect("the embedded corpus is in the repository")
+}
+
+#[test]
+fn documents_in_other_formats_are_refused_with_their_format_named() {
+    let rules = "100.1. These Magic rules apply to any Magic game with two or more players.\n";
+    let docx_head = b"PK\x03\x04\x14\x00\x06\x00[Content_Types].xml word/document.xml";
+    let cases: [(Vec<u8>, &str); 6] = [
+        (format!("{{\\rtf1\\ansi\\deff0 {{\\fonttbl}}\n\\par {rules}").into_bytes(), "document RTF"),
+        (format!("%PDF-1.7\n%\u{e2}\u{e3}\n1 0 obj\n{rules}").into_bytes(), "document PDF"),
+        ([&[0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1][..], rules.as_bytes()].concat(), "document Word 97-2003"),
+        ([&docx_head[..], rules.as_bytes()].concat(), "document Word (.docx)"),
+        (format!("<!DOCTYPE html>\n<html><body><p>{rules}</p></body></html>").into_bytes(), "page HTML"),
+        ([&b"PK\x03\x04rules.txt"[..], rules.as_bytes()].concat(), "archive ZIP"),
+    ];
+    for (bytes, format) in cases {
+        for declared in [None, Some(Format::OfficialTxt)] {
+            let e = load_and_audit(&bytes, declared).unwrap_err();
+            assert!(matches!(e, LoadError::NotText { .. }), "{format}: {e}");
+            let message = e.to_string();
+            assert!(message.starts_with(&format!("essai.txt : {format}")), "{message}");
+            assert!(message.contains("enregistrez") || message.contains("copiez") || message.contains("extrayez"));
+        }
+    }
+}
+
+#[test]
+fn a_text_without_any_rule_is_not_a_rules_document() {
+    let passwd = "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n";
+    let e = load_and_audit(passwd.as_bytes(), None).unwrap_err();
+    assert!(matches!(e, LoadError::NoRules { .. }), "{e}");
+    assert!(e.to_string().contains("aucune règle reconnaissable"), "{e}");
+    // Prose that cites a rule is a judge-class article.
+    let g = load_and_audit("Lancer un sort\n\nVoir la règle 601.2 pour les étapes.\n".as_bytes(), None).unwrap();
+    assert_eq!(g.documents()[0].format, Format::JudgeArticle);
+}
+
+#[test]
+fn an_edition_cut_short_is_reported_truncated() {
+    let full = official_edition();
+    let g = load_and_audit(full.as_bytes(), None).unwrap();
+    assert!(!kinds(&g).contains(&AnomalyKind::Truncated), "the whole edition is not truncated");
+    // Cut before the second « 508. » line (the first is in the contents).
+    let cut = full.match_indices("\n508. ").nth(1).or_else(|| full.match_indices("\r508. ").nth(1)).unwrap().0;
+    let g = load_and_audit(full[..cut].as_bytes(), None).unwrap();
+    let truncated: Vec<_> = g.anomalies().iter().filter(|a| a.kind == AnomalyKind::Truncated).collect();
+    assert_eq!(truncated.len(), 1, "{truncated:?}");
+    let m = &truncated[0].message;
+    assert!(m.contains("(508 … Credits)") && m.contains("s'arrête après la règle 507."), "{m}");
+}
+
+#[test]
+fn an_edition_with_megabytes_of_plain_lines_loses_none() {
+    // Four megabytes of lines without numbers after the last rule: they
+    // continue the last part of the edition, and the audit follows them (its
+    // time, linear, is measured by `cargo bench --bench ingest`).
+    let mut text = official_edition();
+    let line = "the creature deals damage to each player and each other creature with flying\n";
+    text.push_str(&line.repeat(4 * 1024 * 1024 / line.len()));
+    let g = load_and_audit(text.as_bytes(), None).unwrap();
+    let audit = g.audit(0);
+    assert!(audit.content_lines > 50_000 && audit.is_lossless(), "{audit:?}");
 }

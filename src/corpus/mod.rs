@@ -26,6 +26,7 @@ pub mod language;
 pub mod lined;
 pub mod manifest;
 pub mod number;
+pub mod sniff;
 pub mod source;
 pub mod table;
 pub mod toc;
@@ -65,6 +66,25 @@ pub enum LoadError {
         line: u32,
         /// What is wrong.
         detail: String,
+    },
+    /// The file is a document in another format (RTF, PDF, Word, HTML, an archive).
+    #[error("{path} : {format} : {advice}")]
+    NotText {
+        /// The file.
+        path: String,
+        /// What it is (« document RTF »).
+        format: &'static str,
+        /// What to do instead.
+        advice: &'static str,
+    },
+    /// A text in which nothing is a rule: no numbered rule, no reference to one.
+    #[error(
+        "{path} : aucune règle reconnaissable (ni règle numérotée comme « 608.2b », ni renvoi à une règle) : \
+         ce n'est pas un document de règles"
+    )]
+    NoRules {
+        /// The file.
+        path: String,
     },
     /// The manifest `corpus.toml` is invalid.
     #[error("{path}, ligne {line} : manifeste invalide : {detail}")]
@@ -268,6 +288,22 @@ pub struct ParsedDocument {
     pub notes: Vec<Note>,
 }
 
+impl ParsedDocument {
+    /// Whether anything in the document is a rule: a numbered rule, a
+    /// section or chapter heading, a glossary entry, or a reference to a rule
+    /// anywhere in its text (an article about the rules cites them; a
+    /// document in another layout than declared keeps its rules in anomalies).
+    pub fn has_rules(&self) -> bool {
+        let structured = self.items.iter().any(|item| match &item.kind {
+            ItemKind::Rule(_) | ItemKind::Section { .. } | ItemKind::Glossary { .. } => true,
+            ItemKind::Chapter { title, .. } => title.is_some(),
+            ItemKind::Article { covers, .. } => !covers.is_empty(),
+            _ => false,
+        });
+        structured || self.lines.iter().any(|l| !crate::vocab::refs::extract(l).0.is_empty())
+    }
+}
+
 /// Parses decoded lines. `declared` comes from the manifest and wins over what
 /// is detected; a disagreement is reported as a note.
 pub fn parse(path: &str, text: SourceText, declared: Option<&ManifestEntry>) -> ParsedDocument {
@@ -311,6 +347,9 @@ pub fn parse(path: &str, text: SourceText, declared: Option<&ManifestEntry>) -> 
     };
     let (items, markup, asm_notes) = asm.finish();
     notes.extend(asm_notes);
+    if format == Format::OfficialTxt {
+        notes.extend(toc::missing_parts(&items));
+    }
 
     if let (Some(d), Some(found)) = (declared.and_then(|d| d.edition), meta.edition)
         && d != found
@@ -345,6 +384,13 @@ pub fn parse(path: &str, text: SourceText, declared: Option<&ManifestEntry>) -> 
 
 /// Decodes and parses one document.
 pub fn load(path: &str, bytes: &[u8], declared: Option<&ManifestEntry>) -> Result<ParsedDocument, LoadError> {
+    if let Some(f) = sniff::foreign(bytes) {
+        return Err(LoadError::NotText { path: path.to_string(), format: f.format, advice: f.advice });
+    }
     let text = decode::decode(path, bytes)?;
-    Ok(parse(path, text, declared))
+    let doc = parse(path, text, declared);
+    if !doc.has_rules() {
+        return Err(LoadError::NoRules { path: path.to_string() });
+    }
+    Ok(doc)
 }

@@ -14,6 +14,9 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use super::{Item, ItemKind, Note};
+use crate::vocab::AnomalyKind;
+
 /// What a table-of-contents entry points to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TocTarget {
@@ -111,6 +114,63 @@ pub fn parse_inline(text: &str, line: u32) -> Vec<TocEntry> {
         entries.push(TocEntry { target: target.clone(), title, line });
     }
     entries
+}
+
+/// The chapters and parts a table of contents announces that the body
+/// never gives: a note saying the text was cut short (the 2006-06-01
+/// edition stops at 507.4 though its contents run to 9xx and the glossary).
+pub fn missing_parts(items: &[Item]) -> Option<Note> {
+    let entries = items.iter().find_map(|i| match &i.kind {
+        ItemKind::Contents(entries) => Some(entries),
+        _ => None,
+    })?;
+    let mut chapters = std::collections::HashSet::new();
+    let (mut glossary, mut credits) = (false, false);
+    let mut last_rule = None;
+    for item in items {
+        match &item.kind {
+            ItemKind::Chapter { number, .. } => _ = chapters.insert(*number),
+            ItemKind::Rule(id) => {
+                chapters.extend(id.chapter());
+                last_rule = Some(*id);
+            }
+            ItemKind::Glossary { .. } => glossary = true,
+            ItemKind::Prose { title } => credits |= is_named_part(title) && !title.to_lowercase().starts_with("gloss"),
+            _ => {}
+        }
+    }
+    let missing: Vec<&TocEntry> = entries
+        .iter()
+        .filter(|e| match &e.target {
+            TocTarget::Chapter(c) => !chapters.contains(c),
+            TocTarget::Named if e.title.to_lowercase().starts_with("gloss") => !glossary,
+            TocTarget::Named => !credits,
+            TocTarget::Section(_) => false,
+        })
+        .collect();
+    let first = missing.first()?;
+    let name = |e: &TocEntry| match e.target {
+        TocTarget::Chapter(c) => c.to_string(),
+        _ => e.title.clone(),
+    };
+    let (listed, what) = match missing.len() {
+        1 => (name(first), "1 partie annoncée par la table des matières est absente".to_string()),
+        2 => (
+            format!("{} et {}", name(first), name(missing[1])),
+            "2 parties annoncées par la table des matières sont absentes".to_string(),
+        ),
+        n => (
+            format!("{} … {}", name(first), name(missing[n - 1])),
+            format!("{n} parties annoncées par la table des matières sont absentes"),
+        ),
+    };
+    let after = last_rule.map(|id| format!(" ; le texte s'arrête après la règle {id}")).unwrap_or_default();
+    Some(Note {
+        kind: AnomalyKind::Truncated,
+        line: first.line,
+        id: None,
+        message: format!("{what} du document ({listed}){after}"),
+    })
 }
 
 #[cfg(test)]

@@ -6,7 +6,14 @@
 //! owner's own number (`608.2b` is owned by rule 608.2b, not by 608.2c), a
 //! heading line is the owner's heading. A line owned but not contained, or
 //! not owned at all, is listed.
+//!
+//! The audit is linear in the size of the document: a node's lines come in
+//! the order of its text, so each line is looked for from where the previous
+//! one was found ([`Cursors`]), not from the start of the text (a node of
+//! megabytes would make that quadratic). A line not found after the cursor is
+//! looked for in the whole text only when the text is short.
 
+use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use regex::Regex;
@@ -43,6 +50,31 @@ impl LineAudit {
     }
 }
 
+/// Longest node text searched from its start when a line is not found after
+/// the cursor (lines out of order in a short node: a title, a table row).
+const WHOLE_TEXT_SEARCH: usize = 64 * 1024;
+
+/// Where the last line of each owner was found in its text (owners keyed
+/// as `(0, node)` and `(1, anomaly)`).
+#[derive(Default)]
+struct Cursors(HashMap<(u8, usize), usize>);
+
+impl Cursors {
+    /// Whether `text` (owner `key`'s) holds `cell`, searching from the cursor
+    /// and moving it past the match.
+    fn find(&mut self, key: (u8, usize), text: &str, cell: &str) -> bool {
+        let from = self.0.get(&key).copied().unwrap_or(0).min(text.len());
+        let found = text.get(from..).and_then(|rest| rest.find(cell)).map(|i| from + i + cell.len());
+        match found {
+            Some(end) => {
+                self.0.insert(key, end);
+                true
+            }
+            None => text.len() <= WHOLE_TEXT_SEARCH && text.contains(cell),
+        }
+    }
+}
+
 static LEADING_NUMBER: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^(\d{1,3}(?:\.\d{1,3}[A-Za-z]?)?)\.?(?:\s+|$)").unwrap());
 
@@ -51,6 +83,11 @@ impl Graph {
     pub fn audit(&self, d: usize) -> LineAudit {
         let doc = &self.documents[d];
         let mut audit = LineAudit { path: doc.path.clone(), lines: doc.lines.len(), ..Default::default() };
+        let mut shared: HashMap<u32, Vec<Owner>> = HashMap::new();
+        for (l, o) in &doc.shared {
+            shared.entry(*l).or_default().push(*o);
+        }
+        let mut cursors = Cursors::default();
         for (i, raw) in doc.lines.iter().enumerate() {
             let line = i as u32 + 1;
             let content = raw.trim();
@@ -58,7 +95,7 @@ impl Graph {
                 continue;
             }
             audit.content_lines += 1;
-            let extra: Vec<Owner> = doc.shared.iter().filter(|(l, _)| *l == line).map(|(_, o)| *o).collect();
+            let extra: Vec<Owner> = shared.get(&line).cloned().unwrap_or_default();
             if !extra.is_empty() {
                 audit.shared.push(line);
             }
@@ -76,7 +113,7 @@ impl Graph {
             }
             if matches!(owner, Owner::Node(_) | Owner::Anomaly(_)) {
                 let owners: Vec<Owner> = std::iter::once(owner).chain(extra).collect();
-                if !self.holds(&owners, content) {
+                if !self.holds(&owners, content, &mut cursors) {
                     audit.not_contained.push(line);
                 }
             }
@@ -86,20 +123,20 @@ impl Graph {
 
     /// Whether the owners together hold the words of a line: each cell of the
     /// line (text between `|`) is held by one of them.
-    fn holds(&self, owners: &[Owner], line: &str) -> bool {
+    fn holds(&self, owners: &[Owner], line: &str, cursors: &mut Cursors) -> bool {
         line.split('|')
             .map(str::trim)
             .filter(|cell| !cell.is_empty())
-            .all(|cell| owners.iter().any(|o| self.owner_holds(*o, cell)))
+            .all(|cell| owners.iter().any(|o| self.owner_holds(*o, cell, cursors)))
     }
 
-    fn owner_holds(&self, owner: Owner, cell: &str) -> bool {
+    fn owner_holds(&self, owner: Owner, cell: &str, cursors: &mut Cursors) -> bool {
         match owner {
-            Owner::Anomaly(a) => self.anomalies[a].text.as_deref().is_some_and(|t| t.contains(cell)),
+            Owner::Anomaly(a) => self.anomalies[a].text.as_deref().is_some_and(|t| cursors.find((1, a), t, cell)),
             Owner::Node(n) => {
                 let node = self.node(n);
-                let in_node = |s: &str| {
-                    node.text.contains(s)
+                let mut in_node = |s: &str| {
+                    cursors.find((0, n.0 as usize), &node.text, s)
                         || node.title.as_deref().is_some_and(|t| t.contains(s))
                         || node.heading.as_deref().is_some_and(|h| h.contains(s))
                 };

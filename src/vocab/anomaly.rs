@@ -35,6 +35,9 @@ pub enum AnomalyKind {
     TitleMismatch,
     /// A glossary term with no definition.
     EmptyGlossaryEntry,
+    /// The table of contents announces chapters or parts that never come:
+    /// the text was cut short.
+    Truncated,
 }
 
 impl AnomalyKind {
@@ -53,6 +56,7 @@ impl AnomalyKind {
             AnomalyKind::ManifestMismatch => "manifest_mismatch",
             AnomalyKind::TitleMismatch => "title_mismatch",
             AnomalyKind::EmptyGlossaryEntry => "empty_glossary_entry",
+            AnomalyKind::Truncated => "truncated",
         }
     }
 
@@ -71,6 +75,7 @@ impl AnomalyKind {
             AnomalyKind::ManifestMismatch => "désaccord avec le manifeste",
             AnomalyKind::TitleMismatch => "titres différents",
             AnomalyKind::EmptyGlossaryEntry => "entrée de glossaire vide",
+            AnomalyKind::Truncated => "texte tronqué",
         }
     }
 }

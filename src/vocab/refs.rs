@@ -96,18 +96,22 @@ pub fn extract(text: &str) -> (Vec<RawRef>, Vec<BadRef>) {
         }
     }
 
-    // Pass 2: bare numbers after a word announcing a reference.
+    // Pass 2: bare numbers after a word announcing a reference. Where each
+    // reference starts is indexed, so a long text stays linear.
+    let mut ref_end: std::collections::HashMap<usize, usize> =
+        refs.iter().map(|r| (r.span.start, r.span.end)).collect();
+    let mut bad_start: std::collections::HashSet<usize> = bad.iter().map(|b| b.span.start).collect();
     for t in TRIGGER.captures_iter(text) {
         let sections = t.get(1).is_some();
         let mut pos = t.get(0).unwrap().end();
         loop {
             let after_space = pos + (text[pos..].len() - text[pos..].trim_start().len());
-            if let Some(r) = refs.iter().find(|r| r.span.start == after_space) {
-                pos = r.span.end; // a dotted reference, already found
+            if let Some(end) = ref_end.get(&after_space) {
+                pos = *end; // a dotted reference, already found
             } else if let Some(m) = NUMBERISH.find(&text[after_space..]) {
                 let span = after_space..after_space + m.as_str().trim_end_matches('.').len();
                 let token = &text[span.clone()];
-                if bad.iter().any(|b| b.span.start == span.start) {
+                if bad_start.contains(&span.start) {
                     pos = span.end;
                 } else {
                     match bare_target(token, sections) {
@@ -117,9 +121,11 @@ pub fn extract(text: &str) -> (Vec<RawRef>, Vec<BadRef>) {
                                 None => (span.end, vec![id]),
                             };
                             refs.push(RawRef { span: span.start..end, targets });
+                            ref_end.entry(span.start).or_insert(end);
                             pos = end;
                         }
                         Err(reason) => {
+                            bad_start.insert(span.start);
                             bad.push(BadRef { span: span.clone(), reason });
                             pos = span.end;
                         }
