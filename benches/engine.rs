@@ -48,7 +48,7 @@ fn engine(c: &mut Criterion) {
     for (path, text) in arbitre::embedded::scenarios() {
         let name = path.rsplit('/').next().unwrap_or(&path).trim_end_matches(".toml").to_string();
         group.bench_function(BenchmarkId::new("read+play", name), |b| {
-            b.iter(|| engine::run(&engine::parse(&path, text, Some(&graph)).unwrap()))
+            b.iter(|| engine::run(&engine::parse(&path, text, Some(&graph)).unwrap()).unwrap())
         });
     }
     let largest = largest_scenario();
@@ -56,7 +56,7 @@ fn engine(c: &mut Criterion) {
     assert_eq!(scenario.steps.len(), 200);
     group.sample_size(20);
     group.bench_function("read+play/largest (100 cards, 200 steps)", |b| {
-        b.iter(|| engine::run(&engine::parse("limite.toml", &largest, Some(&graph)).unwrap()))
+        b.iter(|| engine::run(&engine::parse("limite.toml", &largest, Some(&graph)).unwrap()).unwrap())
     });
     group.finish();
 }

@@ -436,7 +436,13 @@ fn explique(
             return Ok(2);
         }
     };
-    let outcome = engine::run(&scenario);
+    let outcome = match engine::run(&scenario) {
+        Ok(outcome) => outcome,
+        Err(stopped) => {
+            writeln!(err, "erreur : {path} : {stopped}")?;
+            return Ok(2);
+        }
+    };
     if json {
         serde_json::to_writer_pretty(&mut *out, &outcome)?;
         writeln!(out)?;

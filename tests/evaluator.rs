@@ -25,7 +25,7 @@ fn read(toml: &str) -> Result<Scenario, ScenarioError> {
 /// Reads and plays a scenario written in a test.
 fn play(toml: &str) -> Outcome {
     let s = read(toml).unwrap_or_else(|e| panic!("{e}"));
-    engine::run(&s)
+    engine::run(&s).expect("within the budgets")
 }
 
 /// A rule number written in a test.
@@ -59,6 +59,7 @@ fn shipped(name: &str) -> Outcome {
         .find(|(p, _)| p.ends_with(&format!("/{name}.toml")))
         .unwrap_or_else(|| panic!("scénario {name} absent"));
     engine::run(&engine::parse(&path, text, Some(french())).unwrap_or_else(|e| panic!("{e}")))
+        .expect("within the budgets")
 }
 
 const TWO_PLAYERS: &str = "titre = \"essai\"\njoueurs = [\"Alex\", \"Rob\"]\n";
@@ -92,7 +93,7 @@ fn every_shipped_scenario_reads_and_its_expectations_hold() {
         let s = s.unwrap_or_else(|e| panic!("{e}"));
         assert!(s.expected.is_some(), "{} : pas de [attendu]", s.path);
         assert!(!s.illustrates.is_empty(), "{} : pas de règle illustrée", s.path);
-        let o = engine::run(&s);
+        let o = engine::run(&s).expect("within the budgets");
         assert!(o.expected.ok, "{} : {:?}", s.path, o.expected.differences);
         assert_eq!(o.steps.len(), s.steps.len());
         assert!(o.steps.iter().all(|step| !step.rules.is_empty()), "{} : une étape sans règle", s.path);
@@ -103,7 +104,7 @@ fn every_shipped_scenario_reads_and_its_expectations_hold() {
 fn every_rule_the_engine_cites_exists_in_the_graph() {
     // The rules cited by the shipped scenarios' traces…
     for s in engine::load_embedded(french()) {
-        let o = engine::run(&s.unwrap());
+        let o = engine::run(&s.unwrap()).expect("within the budgets");
         for rule in o.cited_rules() {
             assert!(engine::resolve_rule(french(), rule).is_some(), "{} cite {rule}, absente du corpus", o.path);
         }

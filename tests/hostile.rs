@@ -253,7 +253,7 @@ fn an_edition_cut_short_is_reported_truncated() {
     assert!(!kinds(&g).contains(&AnomalyKind::Truncated), "the whole edition is not truncated");
     // Cut before the second « 508. » line (the first is in the contents).
     let cut = full.match_indices("\n508. ").nth(1).or_else(|| full.match_indices("\r508. ").nth(1)).unwrap().0;
-    let g = load_and_audit(full[..cut].as_bytes(), None).unwrap();
+    let g = load_and_audit(&full.as_bytes()[..cut], None).unwrap();
     let truncated: Vec<_> = g.anomalies().iter().filter(|a| a.kind == AnomalyKind::Truncated).collect();
     assert_eq!(truncated.len(), 1, "{truncated:?}");
     let m = &truncated[0].message;

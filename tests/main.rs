@@ -22,6 +22,8 @@ mod golden;
 mod hostile;
 /// The crate's layers and the web handlers' independence, read from `src/`.
 mod layers;
+/// The server's limits: stalled and oversized bodies on a real connection, scenarios at and beyond the engine's budgets.
+mod limits;
 /// Nothing lost: every non-blank source line owned by exactly one node or anomaly.
 mod lossless;
 /// Rule order, parents, children, previous and next, look-ups of what a judge types.

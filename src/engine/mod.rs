@@ -34,7 +34,7 @@ pub mod trace;
 pub mod wording;
 
 pub use scenario::{Scenario, ScenarioError, parse};
-pub use trace::{Elapsed, Outcome, run, run_until};
+pub use trace::{Outcome, Stopped, run, run_until};
 
 use crate::Graph;
 use crate::graph::NodeIdx;

@@ -24,6 +24,14 @@ pub const MAX_PLAYERS: usize = 16;
 pub const MAX_CARDS: usize = 100;
 /// The most steps a scenario may have.
 pub const MAX_STEPS: usize = 200;
+/// The longest rules text of a card, in characters (the longest printed
+/// cards have about 1,000).
+pub const MAX_TEXT_CHARS: usize = 1500;
+/// The most abilities a card may have: keywords listed (`capacites`, or
+/// `gagne` in one step), and instructions or static abilities in its text.
+pub const MAX_ABILITIES: usize = 16;
+/// The most targets a spell may have (instances of « cible » in its text).
+pub const MAX_TARGETS: usize = 16;
 
 /// Zones a card can be in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
@@ -435,14 +443,14 @@ impl Reader<'_> {
     /// Sizes: the engine's work is bounded whatever a judge types in the web editor.
     fn sizes(&self, raw: &RawScenario) -> Result<(), ScenarioError> {
         let too_many = |what: &str, n: usize, max: usize, offset: usize, key: &str| {
-            if n > max { Err(self.err(offset, key, format!("trop de {what} ({n}, au plus {max})"))) } else { Ok(()) }
+            if n > max { Err(self.err(offset, key, format!("{what} ({n}, au plus {max})"))) } else { Ok(()) }
         };
-        too_many("joueurs", raw.joueurs.get_ref().len(), MAX_PLAYERS, raw.joueurs.span().start, "joueurs")?;
+        too_many("trop de joueurs", raw.joueurs.get_ref().len(), MAX_PLAYERS, raw.joueurs.span().start, "joueurs")?;
         if let Some(c) = raw.carte.get(MAX_CARDS) {
-            too_many("cartes", raw.carte.len(), MAX_CARDS, c.span().start, "carte")?;
+            too_many("trop de cartes", raw.carte.len(), MAX_CARDS, c.span().start, "carte")?;
         }
         if let Some(e) = raw.etape.get(MAX_STEPS) {
-            too_many("étapes", raw.etape.len(), MAX_STEPS, e.span().start, "etape")?;
+            too_many("trop d'étapes", raw.etape.len(), MAX_STEPS, e.span().start, "etape")?;
         }
         Ok(())
     }
@@ -554,8 +562,26 @@ impl Reader<'_> {
             None => cost_colours,
         };
         let printed = c.texte.as_ref().map(|t| t.get_ref().clone()).unwrap_or_default();
-        let text = text::parse(&printed)
-            .map_err(|m| self.err(c.texte.as_ref().map_or(raw.span().start, |t| t.span().start), "texte", m))?;
+        let text_at = c.texte.as_ref().map_or(raw.span().start, |t| t.span().start);
+        let chars = printed.chars().count();
+        if chars > MAX_TEXT_CHARS {
+            return Err(self.err(
+                text_at,
+                "texte",
+                format!("texte trop long ({chars} caractères, au plus {MAX_TEXT_CHARS})"),
+            ));
+        }
+        let text = text::parse(&printed).map_err(|m| self.err(text_at, "texte", m))?;
+        if text.targets.len() > MAX_TARGETS {
+            let message = format!("trop de cibles ({}, au plus {MAX_TARGETS})", text.targets.len());
+            return Err(self.err(text_at, "texte", message));
+        }
+        let abilities = text.effects.len() + text.statics.len();
+        if abilities > MAX_ABILITIES {
+            let message =
+                format!("trop d'instructions et de capacités dans le texte ({abilities}, au plus {MAX_ABILITIES})");
+            return Err(self.err(text_at, "texte", message));
+        }
         let keywords = self.keywords(&c.capacites, "capacites")?;
         let (power, toughness) = (self.stat(&c.force, "force")?, self.stat(&c.endurance, "endurance")?);
         if type_line.is(CardType::Creature) && (power.is_none() || toughness.is_none()) {
@@ -594,6 +620,10 @@ impl Reader<'_> {
 
     /// Keyword abilities: `capacites`, `gagne`, `perd`.
     fn keywords(&self, list: &[Spanned<String>], key: &str) -> Result<Vec<Keyword>, ScenarioError> {
+        if let Some(k) = list.get(MAX_ABILITIES) {
+            let message = format!("trop de capacités ({}, au plus {MAX_ABILITIES})", list.len());
+            return Err(self.err(k.span().start, key, message));
+        }
         list.iter().map(|k| Keyword::parse(k.get_ref()).map_err(|m| self.err(k.span().start, key, m))).collect()
     }
 

@@ -200,43 +200,78 @@ impl Outcome {
     }
 }
 
-/// Plays the scenario, step by step.
-pub fn run(scenario: &Scenario) -> Outcome {
-    play(scenario, None).0
+/// The most events one step may give (a spell of 16 instructions dealing
+/// damage to 100 creatures and 16 players gives about 1,900).
+pub const MAX_EVENTS_PER_STEP: usize = 2000;
+/// The most events a whole scenario may give: what a judge can read, and a
+/// bound on the size of its page.
+pub const MAX_EVENTS: usize = 2000;
+
+/// Plays the scenario, step by step, within the events budget.
+pub fn run(scenario: &Scenario) -> Result<Outcome, Stopped> {
+    play(scenario, None)
 }
 
-/// A scenario cut off by its deadline.
+/// A scenario stopped before its end: its time ran out, or it gave more
+/// events than a judge can read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("temps dépassé après {played} étape(s) sur {total}")]
-pub struct Elapsed {
-    /// Steps played before the deadline.
-    pub played: usize,
-    /// Steps in the scenario.
-    pub total: usize,
+pub enum Stopped {
+    /// The deadline came.
+    #[error("temps dépassé après {played} étape(s) sur {total}")]
+    Deadline {
+        /// Steps played before the deadline.
+        played: usize,
+        /// Steps in the scenario.
+        total: usize,
+    },
+    /// Too many events in one step, or in all.
+    #[error(
+        "scénario trop lourd : l'étape {step} (ligne {line}) porte le total à {events} événements (au plus {MAX_EVENTS_PER_STEP} \
+         par étape et {MAX_EVENTS} en tout)"
+    )]
+    TooManyEvents {
+        /// The step that went over (1-based).
+        step: usize,
+        /// Its line in the scenario.
+        line: u32,
+        /// Events counted when it stopped.
+        events: usize,
+    },
+}
+
+impl Stopped {
+    /// The line of the scenario where it stopped, when known.
+    pub fn line(&self) -> Option<u32> {
+        match self {
+            Stopped::Deadline { .. } => None,
+            Stopped::TooManyEvents { line, .. } => Some(*line),
+        }
+    }
 }
 
 /// Plays the scenario, checking the deadline before each step: work typed
 /// in the web editor stops when its time is up.
-pub fn run_until(scenario: &Scenario, deadline: Instant) -> Result<Outcome, Elapsed> {
-    match play(scenario, Some(deadline)) {
-        (outcome, false) => Ok(outcome),
-        (outcome, true) => Err(Elapsed { played: outcome.steps.len(), total: scenario.steps.len() }),
-    }
+pub fn run_until(scenario: &Scenario, deadline: Instant) -> Result<Outcome, Stopped> {
+    play(scenario, Some(deadline))
 }
 
-/// The trace, and whether the deadline stopped it.
-fn play(scenario: &Scenario, deadline: Option<Instant>) -> (Outcome, bool) {
+/// The trace, or why it stopped: the deadline is checked before each step,
+/// the events budget after each.
+fn play(scenario: &Scenario, deadline: Option<Instant>) -> Result<Outcome, Stopped> {
     let mut game = Game::new(scenario);
     let initial = board(&game);
     let mut steps = Vec::new();
-    let mut stopped = false;
+    let mut total = 0;
     for (i, step) in scenario.steps.iter().enumerate() {
         if deadline.is_some_and(|d| Instant::now() >= d) {
-            stopped = true;
-            break;
+            return Err(Stopped::Deadline { played: i, total: scenario.steps.len() });
         }
         let action = Wording::new(scenario).action(&step.action);
         let events = game.play(&step.action);
+        total += events.len();
+        if events.len() > MAX_EVENTS_PER_STEP || total > MAX_EVENTS {
+            return Err(Stopped::TooManyEvents { step: i + 1, line: step.line, events: total });
+        }
         steps.push(trace_step(i + 1, action, step.comment.clone(), step.line, events, &game));
     }
     let result = summary(&game);
@@ -250,7 +285,7 @@ fn play(scenario: &Scenario, deadline: Option<Instant>) -> (Outcome, bool) {
         result,
         expected,
     };
-    (outcome, stopped)
+    Ok(outcome)
 }
 
 fn trace_step(

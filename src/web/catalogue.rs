@@ -29,10 +29,15 @@ impl Examples {
         let mut out = Examples { entries: Vec::new(), errors: Vec::new() };
         for read in engine::load_embedded(graph) {
             match read {
-                Ok(scenario) => {
-                    let outcome = engine::run(&scenario);
-                    out.entries.push(Example { scenario, outcome });
-                }
+                Ok(scenario) => match engine::run(&scenario) {
+                    Ok(outcome) => out.entries.push(Example { scenario, outcome }),
+                    Err(stopped) => out.errors.push(engine::ScenarioError {
+                        path: scenario.path.clone(),
+                        line: stopped.line().unwrap_or(1),
+                        key: None,
+                        message: stopped.to_string(),
+                    }),
+                },
                 Err(e) => out.errors.push(e),
             }
         }

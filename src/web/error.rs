@@ -34,6 +34,12 @@ pub enum WebError {
     /// Work that took longer than allowed.
     #[error("le scénario n'a pas été joué en moins de {} s ; simplifiez-le", crate::text::decimal_fr(*.0, 1))]
     Timeout(f64),
+    /// A request whose body did not arrive in time (seconds allowed).
+    #[error("envoi trop lent : le formulaire n'est pas arrivé en entier en moins de {0} s")]
+    RequestTimeout(u64),
+    /// The editor's threads and queue are full; seconds to wait.
+    #[error("le serveur joue déjà d'autres scénarios ; réessayez dans {0} s")]
+    Busy(u64),
     /// An address longer than the server reads.
     #[error("adresse trop longue (plus de {0} caractères)")]
     UriTooLong(usize),
@@ -50,6 +56,8 @@ impl WebError {
             WebError::MethodNotAllowed(_) => "Méthode non prise en charge",
             WebError::PayloadTooLarge(_) => "Envoi trop long",
             WebError::Timeout(_) => "Temps dépassé",
+            WebError::RequestTimeout(_) => "Envoi trop lent",
+            WebError::Busy(_) => "Serveur occupé",
             WebError::UriTooLong(_) => "Adresse trop longue",
             WebError::Internal(_) => "Erreur du serveur",
         }
@@ -64,6 +72,8 @@ impl ResponseError for WebError {
             WebError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             WebError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             WebError::Timeout(_) => StatusCode::SERVICE_UNAVAILABLE,
+            WebError::RequestTimeout(_) => StatusCode::REQUEST_TIMEOUT,
+            WebError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             WebError::UriTooLong(_) => StatusCode::URI_TOO_LONG,
             WebError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -84,8 +94,11 @@ impl ResponseError for WebError {
         let body = page.render().unwrap_or_else(|_| format!("{} : {}", self.heading(), self));
         let mut response = HttpResponse::build(self.status_code());
         response.insert_header((header::CONTENT_TYPE, "text/html; charset=utf-8"));
-        if let WebError::MethodNotAllowed(allowed) = self {
-            response.insert_header((header::ALLOW, *allowed));
+        match self {
+            WebError::MethodNotAllowed(allowed) => _ = response.insert_header((header::ALLOW, *allowed)),
+            WebError::Busy(seconds) => _ = response.insert_header((header::RETRY_AFTER, seconds.to_string())),
+            WebError::RequestTimeout(_) => _ = response.insert_header((header::CONNECTION, "close")),
+            _ => {}
         }
         response.body(body)
     }

@@ -5,8 +5,12 @@
 //! `arbitre explique --json`).
 //!
 //! The shipped scenarios are read and played once, at start-up
-//! ([`super::catalogue::Examples::load`]); a scenario typed in the editor is read and played on
-//! a blocking thread, with a size limit before and a time limit around it.
+//! ([`super::catalogue::Examples::load`]). A scenario typed in the editor is
+//! read from its form within a size and a time limit (413, 408), then read
+//! and played on the editor's own pool ([`super::pool`]: 503 with
+//! `Retry-After` when it is full) within the engine's budgets and a time
+//! limit; its page lists every step's events and draws the board of one
+//! step, the one asked for (`etape`), else the last.
 
 use std::time::{Duration, Instant};
 
@@ -35,8 +39,9 @@ pub const MAX_EDITOR_BYTES: usize = engine::MAX_SCENARIO_BYTES;
 /// How long a scenario typed in the editor may take to read and play.
 pub const RUN_LIMIT: Duration = Duration::from_secs(2);
 
-/// The most cards the editor's page draws, all boards together.
-const MAX_CARDS_SHOWN: usize = 3000;
+/// The longest form read: the scenario URL-encoded (three bytes for one at
+/// worst) and the names of the fields.
+const MAX_FORM_BYTES: usize = 3 * MAX_EDITOR_BYTES + 1024;
 
 /// The documentation of the format, shown at `/exemples/format`.
 const FORMAT_DOC: &str = include_str!("../../docs/scenarios.md");
@@ -228,18 +233,42 @@ pub(super) async fn format(state: web::Data<AppState>) -> Result<HttpResponse, W
     Ok(html(page.render()?))
 }
 
-/// The form of the editor.
+/// The form of the editor: the scenario, and the step whose board is drawn.
 #[derive(serde::Deserialize)]
 pub(super) struct EditorForm {
     scenario: String,
+    #[serde(default)]
+    etape: Option<String>,
 }
 
-fn cards_on(b: &Board) -> usize {
-    b.stack.len()
-        + b.players
-            .iter()
-            .map(|p| p.battlefield.len() + p.hand.len() + p.graveyard.len() + p.exile.len())
-            .sum::<usize>()
+/// Reads the editor's form: refused at once when `Content-Length` says it
+/// is too long (413), cut off when its bytes do not arrive in time (408).
+async fn read_form(
+    req: &HttpRequest,
+    payload: web::Payload,
+    timeout: std::time::Duration,
+) -> Result<EditorForm, WebError> {
+    use actix_web::http::header;
+    let is_form = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.trim_start().to_ascii_lowercase().starts_with("application/x-www-form-urlencoded"));
+    if !is_form {
+        return Err(WebError::BadRequest("formulaire attendu (application/x-www-form-urlencoded)".into()));
+    }
+    let announced = req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+    if announced.is_some_and(|n| n > MAX_FORM_BYTES as u64) {
+        return Err(WebError::PayloadTooLarge(MAX_EDITOR_BYTES));
+    }
+    let bytes = match actix_web::rt::time::timeout(timeout, payload.to_bytes_limited(MAX_FORM_BYTES)).await {
+        Err(_) => return Err(WebError::RequestTimeout(timeout.as_secs().max(1))),
+        Ok(Err(_)) => return Err(WebError::PayloadTooLarge(MAX_EDITOR_BYTES)),
+        Ok(Ok(Err(_))) => return Err(WebError::BadRequest("envoi interrompu avant la fin du formulaire".into())),
+        Ok(Ok(Ok(bytes))) => bytes,
+    };
+    serde_urlencoded::from_bytes(&bytes)
+        .map_err(|_| WebError::BadRequest("formulaire illisible : le champ « scenario » est attendu".into()))
 }
 
 fn editor(source: String) -> EditorPage {
@@ -251,7 +280,7 @@ fn editor(source: String) -> EditorPage {
         steps: Vec::new(),
         result: None,
         expected: None,
-        boards_omitted: false,
+        board_step: 0,
         max_bytes: MAX_EDITOR_BYTES,
     }
 }
@@ -275,54 +304,40 @@ pub(super) async fn editor_page(state: web::Data<AppState>, req: HttpRequest) ->
 enum Played {
     /// It did not read.
     Invalid(ScenarioError),
-    /// Its time ran out.
-    Stopped,
+    /// It was stopped: its time ran out, or its events went over the budget.
+    Stopped(engine::Stopped),
     /// It played.
     Done(Box<Outcome>),
 }
 
 /// `POST /exemples/essai`: reads and plays the scenario typed, within the
-/// size and time limits; a mistake is shown above the text, with its line.
-pub(super) async fn run(state: web::Data<AppState>, form: web::Form<EditorForm>) -> Result<HttpResponse, WebError> {
-    let source = form.into_inner().scenario.replace("\r\n", "\n");
+/// size, time and work limits; a mistake is shown above the text, with its line.
+pub(super) async fn run(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    payload: web::Payload,
+) -> Result<HttpResponse, WebError> {
+    let form = read_form(&req, payload, state.body_timeout).await?;
+    let source = form.scenario.replace("\r\n", "\n");
     if source.len() > MAX_EDITOR_BYTES {
         return Err(WebError::PayloadTooLarge(MAX_EDITOR_BYTES));
     }
-    // The engine stops at the deadline between steps; the timeout around
-    // the blocking thread also bounds reading the text.
-    let limit = state.run_limit;
-    let deadline = Instant::now() + limit;
-    let worker_state = state.clone();
-    let text = source.clone();
-    let work = web::block(move || match engine::parse("scénario", &text, Some(&worker_state.graph)) {
-        Err(e) => Played::Invalid(e),
-        Ok(scenario) => match engine::run_until(&scenario, deadline) {
-            Ok(outcome) => Played::Done(Box::new(outcome)),
-            Err(_) => Played::Stopped,
-        },
+    let played = play(&state, source.clone()).await?;
+    let chosen = form.etape.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(|v| {
+        v.parse::<usize>().map_err(|_| WebError::BadRequest(format!("étape « {} » illisible", crate::text::quote(v))))
     });
-    let played = match actix_web::rt::time::timeout(limit, work).await {
-        Err(_) | Ok(Ok(Played::Stopped)) => return Err(WebError::Timeout(limit.as_secs_f64())),
-        Ok(Err(e)) => return Err(WebError::Internal(format!("exécution interrompue ({e})"))),
-        Ok(Ok(Played::Invalid(e))) => Err(e),
-        Ok(Ok(Played::Done(outcome))) => Ok(*outcome),
-    };
+    let chosen = chosen.transpose()?;
     let g = &state.graph;
     let mut page = editor(source);
     let status = match played {
         Ok(outcome) => {
             page.title = outcome.title.clone();
             page.steps = step_views(g, &outcome);
-            // A board per step is what a judge wants, but a large scenario would
-            // make a page of megabytes: beyond a budget of cards shown, only the
-            // first and last boards are kept, and the page says so.
-            let shown: usize = page.steps.iter().map(|s| cards_on(&s.board)).sum();
-            if shown > MAX_CARDS_SHOWN {
-                let last = page.steps.len() - 1;
-                for s in &mut page.steps[1..last] {
-                    s.board = Board { players: Vec::new(), stack: Vec::new() };
-                }
-                page.boards_omitted = true;
+            // Every step's events, one board: the step asked for, else the last.
+            let last = page.steps.len() - 1;
+            page.board_step = chosen.unwrap_or(last).min(last);
+            for s in page.steps.iter_mut().filter(|s| s.number != page.board_step) {
+                s.board = Board { players: Vec::new(), stack: Vec::new() };
             }
             page.result = Some(summary_lines(&outcome.result));
             page.expected = Some(outcome.expected);
@@ -339,4 +354,41 @@ pub(super) async fn run(state: web::Data<AppState>, form: web::Form<EditorForm>)
         .insert_header((actix_web::http::header::CONTENT_TYPE, "text/html; charset=utf-8"))
         .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
         .body(page.render()?))
+}
+
+/// Reads and plays a scenario on the editor's pool, within the time limit:
+/// the trace, or the mistake (a scenario that does not read, or that goes
+/// over the engine's budgets).
+async fn play(state: &web::Data<AppState>, source: String) -> Result<Result<Outcome, ScenarioError>, WebError> {
+    let limit = state.run_limit;
+    let deadline = Instant::now() + limit;
+    let worker_state = state.clone();
+    let work = move || {
+        if Instant::now() >= deadline {
+            // It waited its whole time in the queue: nobody reads the answer.
+            return Played::Stopped(engine::Stopped::Deadline { played: 0, total: 0 });
+        }
+        match engine::parse("scénario", &source, Some(&worker_state.graph)) {
+            Err(e) => Played::Invalid(e),
+            Ok(scenario) => match engine::run_until(&scenario, deadline) {
+                Ok(outcome) => Played::Done(Box::new(outcome)),
+                Err(stopped) => Played::Stopped(stopped),
+            },
+        }
+    };
+    let result = state.editor.try_run(work).map_err(|_| WebError::Busy(super::limits::RETRY_AFTER_SECS))?;
+    match actix_web::rt::time::timeout(limit, result).await {
+        Err(_) | Ok(Ok(Played::Stopped(engine::Stopped::Deadline { .. }))) => {
+            Err(WebError::Timeout(limit.as_secs_f64()))
+        }
+        Ok(Err(_)) => Err(WebError::Internal("exécution interrompue".into())),
+        Ok(Ok(Played::Stopped(stopped))) => Ok(Err(ScenarioError {
+            path: "scénario".into(),
+            line: stopped.line().unwrap_or(1),
+            key: None,
+            message: stopped.to_string(),
+        })),
+        Ok(Ok(Played::Invalid(e))) => Ok(Err(e)),
+        Ok(Ok(Played::Done(outcome))) => Ok(Ok(*outcome)),
+    }
 }

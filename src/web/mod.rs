@@ -34,7 +34,9 @@ mod search;
 pub mod catalogue;
 mod contents;
 mod error;
+pub mod limits;
 pub mod pages;
+mod pool;
 mod render;
 mod request;
 
@@ -79,6 +81,10 @@ pub struct AppState {
     pub examples: catalogue::Examples,
     /// How long a scenario typed in the editor may take ([`examples::RUN_LIMIT`]).
     pub run_limit: Duration,
+    /// How long the body of a request may take to arrive ([`limits::BODY_TIMEOUT`]).
+    pub body_timeout: Duration,
+    /// The threads that play scenarios typed in the editor.
+    editor: pool::Pool,
     /// Time to build the state (graph excluded).
     pub build_time: Duration,
 }
@@ -98,6 +104,8 @@ impl AppState {
             home: Bytes::new(),
             examples,
             run_limit: examples::RUN_LIMIT,
+            body_timeout: limits::BODY_TIMEOUT,
+            editor: pool::Pool::new("arbitre-editeur", limits::EDITOR_THREADS, limits::EDITOR_QUEUE),
             build_time: Duration::ZERO,
         };
         state.home = Bytes::from(home::render(&state).map_err(|e| e.to_string())?);
@@ -161,18 +169,6 @@ async fn method_not_allowed_but_post() -> HttpResponse {
 async fn not_found(req: HttpRequest) -> HttpResponse {
     let what = format!("aucune page à l'adresse « {} »", crate::text::quote(req.path()));
     WebError::NotFound { what, nearest: vec![] }.error_response()
-}
-
-/// A form that cannot be read, said in French.
-fn form_error(e: &actix_web::error::UrlencodedError) -> WebError {
-    use actix_web::error::UrlencodedError;
-    match e {
-        UrlencodedError::Overflow { .. } => WebError::PayloadTooLarge(examples::MAX_EDITOR_BYTES),
-        UrlencodedError::ContentType => {
-            WebError::BadRequest("formulaire attendu (application/x-www-form-urlencoded)".into())
-        }
-        _ => WebError::BadRequest("formulaire illisible : le champ « scenario » est attendu".into()),
-    }
 }
 
 /// Refuses addresses longer than [`MAX_URI`] before any handler reads them.
@@ -242,11 +238,6 @@ pub fn app(
         .app_data(
             web::PathConfig::default().error_handler(|_, _| WebError::BadRequest("adresse illisible".into()).into()),
         )
-        .app_data(
-            web::FormConfig::default()
-                .limit(3 * examples::MAX_EDITOR_BYTES + 1024)
-                .error_handler(|e, _| form_error(&e).into()),
-        )
         .wrap(from_fn(limit_uri))
         .wrap(
             DefaultHeaders::new()
@@ -259,19 +250,23 @@ pub fn app(
         .default_service(web::to(not_found))
 }
 
-/// Binds the server to `addr` with `workers` threads (`None`: one per core);
-/// returns the running server (to await, inside an actix system) and the
-/// addresses it listens on.
+/// Binds the server to `addr` with `workers` threads (`None`: one per core),
+/// within the [`limits`]; returns the running server (to await, inside an
+/// actix system) and the addresses it listens on.
 pub fn bind(
     addr: &str,
     state: AppState,
     workers: Option<usize>,
 ) -> std::io::Result<(actix_web::dev::Server, Vec<std::net::SocketAddr>)> {
     let state = web::Data::new(state);
-    let mut http = actix_web::HttpServer::new(move || app(state.clone()));
-    if let Some(n) = workers {
-        http = http.workers(n.max(1));
-    }
+    let workers = workers.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
+    let http = actix_web::HttpServer::new(move || app(state.clone()))
+        .workers(workers)
+        .max_connections(limits::MAX_CONNECTIONS.div_ceil(workers))
+        .backlog(limits::BACKLOG)
+        .client_request_timeout(limits::HEADER_TIMEOUT)
+        .client_disconnect_timeout(limits::DISCONNECT_TIMEOUT)
+        .keep_alive(limits::KEEP_ALIVE);
     let http = http.bind(addr)?;
     let addrs = http.addrs();
     Ok((http.run(), addrs))

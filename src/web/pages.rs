@@ -641,8 +641,8 @@ pub struct EditorPage {
     pub result: Option<Vec<SummaryLine>>,
     /// The comparison with `[attendu]`.
     pub expected: Option<crate::engine::trace::Check>,
-    /// Whether the boards of the middle steps were left out (a large scenario).
-    pub boards_omitted: bool,
+    /// The step whose board is drawn (the others are empty).
+    pub board_step: usize,
     /// The size limit, in bytes.
     pub max_bytes: usize,
 }
