@@ -79,7 +79,7 @@ pub struct PlayerView {
 }
 
 /// The board at one moment.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct Board {
     /// Players, in seat order.
     pub players: Vec<PlayerView>,
@@ -209,7 +209,28 @@ pub const MAX_EVENTS: usize = 2000;
 
 /// Plays the scenario, step by step, within the events budget.
 pub fn run(scenario: &Scenario) -> Result<Outcome, Stopped> {
-    play(scenario, None)
+    play(scenario, None, Boards::All)
+}
+
+/// Which boards a trace keeps: every step's (the CLI, the shipped
+/// scenarios), or one step's (the web editor draws one; 200 boards of 100
+/// cards are megabytes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Boards {
+    /// The board after every step.
+    All,
+    /// The board after this step only (0: the starting situation); the
+    /// others are left empty.
+    Only(usize),
+}
+
+impl Boards {
+    fn keeps(self, step: usize) -> bool {
+        match self {
+            Boards::All => true,
+            Boards::Only(n) => n == step,
+        }
+    }
 }
 
 /// A scenario stopped before its end: its time ran out, or it gave more
@@ -249,17 +270,17 @@ impl Stopped {
     }
 }
 
-/// Plays the scenario, checking the deadline before each step: work typed
-/// in the web editor stops when its time is up.
-pub fn run_until(scenario: &Scenario, deadline: Instant) -> Result<Outcome, Stopped> {
-    play(scenario, Some(deadline))
+/// Plays the scenario, checking the deadline before each step (work typed
+/// in the web editor stops when its time is up), keeping the boards asked for.
+pub fn run_until(scenario: &Scenario, deadline: Instant, boards: Boards) -> Result<Outcome, Stopped> {
+    play(scenario, Some(deadline), boards)
 }
 
 /// The trace, or why it stopped: the deadline is checked before each step,
 /// the events budget after each.
-fn play(scenario: &Scenario, deadline: Option<Instant>) -> Result<Outcome, Stopped> {
+fn play(scenario: &Scenario, deadline: Option<Instant>, boards: Boards) -> Result<Outcome, Stopped> {
     let mut game = Game::new(scenario);
-    let initial = board(&game);
+    let initial = if boards.keeps(0) { board(&game) } else { Board::default() };
     let mut steps = Vec::new();
     let mut total = 0;
     for (i, step) in scenario.steps.iter().enumerate() {
@@ -272,7 +293,11 @@ fn play(scenario: &Scenario, deadline: Option<Instant>) -> Result<Outcome, Stopp
         if events.len() > MAX_EVENTS_PER_STEP || total > MAX_EVENTS {
             return Err(Stopped::TooManyEvents { step: i + 1, line: step.line, events: total });
         }
-        steps.push(trace_step(i + 1, action, step.comment.clone(), step.line, events, &game));
+        let mut traced = trace_step(i + 1, action, step.comment.clone(), step.line, events, &game);
+        if boards.keeps(i + 1) {
+            traced.state = board(&game);
+        }
+        steps.push(traced);
     }
     let result = summary(&game);
     let expected = check(scenario, &game);
@@ -308,7 +333,7 @@ fn trace_step(
         }
     }
     let text = events.iter().map(|e| e.text.as_str()).collect::<Vec<_>>().join(" ");
-    TraceStep { number, action, comment, line, text, events, rules, state: board(game) }
+    TraceStep { number, action, comment, line, text, events, rules, state: Board::default() }
 }
 
 fn card_view(game: &Game, i: CardIdx) -> CardView {

@@ -322,11 +322,11 @@ pub(super) async fn run(
     if source.len() > MAX_EDITOR_BYTES {
         return Err(WebError::PayloadTooLarge(MAX_EDITOR_BYTES));
     }
-    let played = play(&state, source.clone()).await?;
     let chosen = form.etape.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(|v| {
         v.parse::<usize>().map_err(|_| WebError::BadRequest(format!("étape « {} » illisible", crate::text::quote(v))))
     });
     let chosen = chosen.transpose()?;
+    let played = play(&state, source.clone(), chosen).await?;
     let g = &state.graph;
     let mut page = editor(source);
     let status = match played {
@@ -334,11 +334,7 @@ pub(super) async fn run(
             page.title = outcome.title.clone();
             page.steps = step_views(g, &outcome);
             // Every step's events, one board: the step asked for, else the last.
-            let last = page.steps.len() - 1;
-            page.board_step = chosen.unwrap_or(last).min(last);
-            for s in page.steps.iter_mut().filter(|s| s.number != page.board_step) {
-                s.board = Board { players: Vec::new(), stack: Vec::new() };
-            }
+            page.board_step = chosen.unwrap_or(usize::MAX).min(page.steps.len() - 1);
             page.result = Some(summary_lines(&outcome.result));
             page.expected = Some(outcome.expected);
             StatusCode::OK
@@ -356,10 +352,15 @@ pub(super) async fn run(
         .body(page.render()?))
 }
 
-/// Reads and plays a scenario on the editor's pool, within the time limit:
-/// the trace, or the mistake (a scenario that does not read, or that goes
-/// over the engine's budgets).
-async fn play(state: &web::Data<AppState>, source: String) -> Result<Result<Outcome, ScenarioError>, WebError> {
+/// Reads and plays a scenario on the editor's pool, within the time limit,
+/// keeping the board of step `board` (else the last): the trace, or the
+/// mistake (a scenario that does not read, or that goes over the engine's
+/// budgets).
+async fn play(
+    state: &web::Data<AppState>,
+    source: String,
+    board: Option<usize>,
+) -> Result<Result<Outcome, ScenarioError>, WebError> {
     let limit = state.run_limit;
     let deadline = Instant::now() + limit;
     let worker_state = state.clone();
@@ -370,10 +371,14 @@ async fn play(state: &web::Data<AppState>, source: String) -> Result<Result<Outc
         }
         match engine::parse("scénario", &source, Some(&worker_state.graph)) {
             Err(e) => Played::Invalid(e),
-            Ok(scenario) => match engine::run_until(&scenario, deadline) {
-                Ok(outcome) => Played::Done(Box::new(outcome)),
-                Err(stopped) => Played::Stopped(stopped),
-            },
+            Ok(scenario) => {
+                let last = scenario.steps.len();
+                let boards = engine::trace::Boards::Only(board.unwrap_or(last).min(last));
+                match engine::run_until(&scenario, deadline, boards) {
+                    Ok(outcome) => Played::Done(Box::new(outcome)),
+                    Err(stopped) => Played::Stopped(stopped),
+                }
+            }
         }
     };
     let result = state.editor.try_run(work).map_err(|_| WebError::Busy(super::limits::RETRY_AFTER_SECS))?;

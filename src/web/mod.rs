@@ -35,6 +35,7 @@ pub mod catalogue;
 mod contents;
 mod error;
 pub mod limits;
+mod memory;
 pub mod pages;
 mod pool;
 mod render;
@@ -258,6 +259,7 @@ pub fn bind(
     state: AppState,
     workers: Option<usize>,
 ) -> std::io::Result<(actix_web::dev::Server, Vec<std::net::SocketAddr>)> {
+    memory::start_trimming();
     let state = web::Data::new(state);
     let workers = workers.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
     let http = actix_web::HttpServer::new(move || app(state.clone()))
