@@ -67,6 +67,16 @@ fn a_stalled_body_gets_its_408_in_time_and_its_connection_closed() {
 }
 
 #[test]
+fn headers_that_never_end_get_a_408() {
+    let addr = start_server();
+    let (answer, took, closed) = send_and_wait(addr, "GET /regles/608.2b HTTP/1.1\r\nHost: x\r\n");
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    let limit = arbitre::web::limits::HEADER_TIMEOUT;
+    assert!(took >= limit - Duration::from_millis(500) && took < limit + Duration::from_secs(3), "{took:?}");
+    assert!(closed < limit + Duration::from_secs(5), "{closed:?}");
+}
+
+#[test]
 fn a_body_announced_too_long_is_refused_before_it_is_read() {
     let addr = start_server();
     let head = "POST /exemples/essai HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n\

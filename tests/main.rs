@@ -16,6 +16,8 @@ mod cli;
 mod common;
 /// The ruling engine: shipped scenarios, one test per engine rule, bad scenarios, `arbitre explique`.
 mod evaluator;
+/// Property tests over the editor's HTTP path and `arbitre check`: documented statuses and exit codes only.
+mod fuzz;
 /// Golden counts and texts of the seed documents of `rules/`.
 mod golden;
 /// Hostile input to the readers (proptest included): never a panic, always an error or an anomaly.

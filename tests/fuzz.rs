@@ -1,0 +1,157 @@
+//! Property tests over two doors of arbitre open to anyone: the editor's
+//! HTTP path (`POST /exemples/essai`, the whole app in process) and `arbitre
+//! check` (the command, on a file). Whatever is sent, the answer is one of
+//! the documented statuses or exit codes, never a panic nor a 5xx.
+//!
+//! 64 cases each by default; `PROPTEST_CASES=5000 cargo test --release
+//! --test integration fuzz` for a long run (figures in the README).
+
+use std::sync::LazyLock;
+
+use actix_web::http::StatusCode;
+use actix_web::test::{self, TestRequest};
+use actix_web::web::Data;
+use arbitre::web::{AppState, app};
+use proptest::prelude::*;
+
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(64)
+}
+
+/// The app's state, built once for every case.
+static STATE: LazyLock<Data<AppState>> =
+    LazyLock::new(|| Data::new(AppState::new(arbitre::load(&[]).graph).expect("the default corpus loads")));
+
+/// The shipped scenarios, the seeds of the mutations.
+static SEEDS: LazyLock<Vec<String>> =
+    LazyLock::new(|| arbitre::embedded::scenarios().into_iter().map(|(_, text)| text.to_string()).collect());
+
+/// Lines that reach the reader's corners: keys of every action, odd values,
+/// numbers at and beyond the limits.
+fn fragment() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just("[[etape]]".to_string()),
+        Just("[[carte]]".to_string()),
+        Just("[attendu]".to_string()),
+        "(lancer|resoudre|deplacer|regenerer|modifier|vers|cibles|gagne|perd|etape|id|zone|type|texte|force|endurance|capacites|couleurs|proprietaire|controleur|joueurs|illustre|titre) = .{0,40}",
+        "(force|endurance) = -?[0-9]{1,12}",
+        "cibles = \\[(\"[a-z0-9-]{1,8}\", ){0,20}\\]",
+        "capacites = \\[(\"(vol|linceul|protection contre le (blanc|noir)|indestructible|enchanter une créature|x)\", ){0,20}\\]",
+        "texte = \"(~ inflige [0-9]{1,4} blessures? à (chaque créature|n'importe quelle cible|la créature ciblée)\\. ){0,30}\"",
+        "texte = \"(Détruisez|Exilez|Régénérez) (la créature ciblée|tous les terrains|l'enchantement ciblé)\\.\"",
+        "zone = \"(main|pile|cimetière|exil|champ de bataille|bibliothèque|nulle part)\"",
+        "\\PC{0,60}",
+    ]
+}
+
+/// A scenario: a shipped one with lines replaced, inserted or cut, or any text.
+fn scenario() -> impl Strategy<Value = String> {
+    let mutated = (
+        0..SEEDS.len(),
+        proptest::collection::vec((any::<prop::sample::Index>(), 0u8..3, fragment()), 0..5),
+        proptest::option::of(any::<prop::sample::Index>()),
+    )
+        .prop_map(|(seed, edits, cut)| {
+            let mut lines: Vec<String> = SEEDS[seed].lines().map(String::from).collect();
+            for (at, how, fragment) in edits {
+                let i = at.index(lines.len() + 1);
+                match how {
+                    0 if i < lines.len() => lines[i] = fragment,
+                    1 if i < lines.len() => {
+                        lines.remove(i);
+                    }
+                    _ => lines.insert(i, fragment),
+                }
+            }
+            let mut text = lines.join("\n");
+            if let Some(cut) = cut {
+                let mut at = cut.index(text.len() + 1);
+                while !text.is_char_boundary(at) {
+                    at -= 1;
+                }
+                text.truncate(at);
+            }
+            text
+        });
+    prop_oneof![4 => mutated, 1 => "\\PC{0,400}"]
+}
+
+/// Posts one form to the editor, in process: the status and the body's size.
+fn post(fields: Vec<(String, String)>) -> (StatusCode, usize) {
+    actix_web::rt::System::new().block_on(async {
+        let service = test::init_service(app(STATE.clone())).await;
+        let req = TestRequest::post().uri("/exemples/essai").set_form(fields);
+        let response = test::call_service(&service, req.to_request()).await;
+        let status = response.status();
+        (status, test::read_body(response).await.len())
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(), ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_editor_answers_every_form_with_a_documented_status(
+        text in scenario(),
+        step in proptest::option::of(prop_oneof![4 => "[0-9]{0,3}", 1 => "\\PC{0,5}"]),
+        other in proptest::option::of(("\\PC{0,10}", "\\PC{0,20}")),
+    ) {
+        let mut fields = vec![("scenario".to_string(), text.clone())];
+        fields.extend(step.map(|s| ("etape".to_string(), s)));
+        fields.extend(other);
+        let (status, size) = post(fields);
+        let allowed = [
+            StatusCode::OK,
+            StatusCode::BAD_REQUEST,
+            StatusCode::PAYLOAD_TOO_LARGE,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            StatusCode::SERVICE_UNAVAILABLE,
+        ];
+        prop_assert!(allowed.contains(&status), "{status} for {text:?}");
+        // The page: the scenario echoed, its events (2,000 at most) and one board.
+        prop_assert!(size < 1_500_000, "{size} octets for {} posted", text.len());
+    }
+
+    #[test]
+    fn check_answers_every_file_with_a_report_or_an_error(
+        head in prop_oneof![
+            Just(Vec::new()),
+            Just(b"{\\rtf1 ".to_vec()),
+            Just(b"%PDF-1.4\n".to_vec()),
+            Just(b"PK\x03\x04".to_vec()),
+            Just(b"<html>".to_vec()),
+            Just(vec![0xEF, 0xBB, 0xBF]),
+            Just(vec![0xFF, 0xFE]),
+        ],
+        lines in proptest::collection::vec(
+            prop_oneof![
+                "[1-9][0-9]{2}\\.[0-9]{1,3}[a-z]?\\.? \\PC{0,40}",
+                "[0-9]\\. [A-Z][a-z ]{0,20}",
+                "(Contents|Glossary|Credits|Sommaire|Exemple : |Example: )\\PC{0,20}",
+                "(voir la règle|see rule) [0-9]{1,4}(\\.[0-9]{1,3}[a-z]?)?",
+                "\\PC{0,80}",
+            ],
+            0..80,
+        ),
+        tail in proptest::collection::vec(any::<u8>(), 0..64),
+    ) {
+        let mut bytes = head;
+        bytes.extend(lines.join("\n").into_bytes());
+        bytes.extend(tail);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("essai.txt");
+        std::fs::write(&path, &bytes).unwrap();
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let code = arbitre::cli::run(["arbitre", "check", path.to_str().unwrap()], &mut out, &mut err);
+        prop_assert!(code <= 1, "exit {code}: {}", String::from_utf8_lossy(&err));
+        let report = String::from_utf8(out).expect("the report is UTF-8");
+        prop_assert!(report.contains("Total"), "{report}");
+    }
+}
+
+#[test]
+fn the_scenario_generator_reaches_played_and_refused_scenarios() {
+    // The mutations keep some scenarios whole: the property above sees 200s, not only 422s.
+    let (status, _) = post(vec![("scenario".into(), SEEDS[0].clone())]);
+    assert_eq!(status, StatusCode::OK);
+}
