@@ -311,11 +311,16 @@ async fn failed(held: &mut Held, c: Connect) {
     }
 }
 
-/// One client of `corps-bloque`.
-async fn stalled_body(addr: SocketAddr, gate: Arc<Semaphore>, deadline: Instant) -> Held {
+/// A client's loop until the deadline: connect, play one `exchange`, count
+/// its answer; connection failures are counted and retried.
+async fn client_loop<F, Fut>(addr: SocketAddr, gate: Arc<Semaphore>, deadline: Instant, mut exchange: F) -> Held
+where
+    F: FnMut(TcpStream) -> Fut,
+    Fut: std::future::Future<Output = Answer>,
+{
     let mut held = Held::default();
     while Instant::now() < deadline {
-        let mut stream = match connect(addr, &gate, deadline).await {
+        let stream = match connect(addr, &gate, deadline).await {
             Connect::Open(s) => s,
             Connect::Over => break,
             other => {
@@ -325,19 +330,7 @@ async fn stalled_body(addr: SocketAddr, gate: Arc<Semaphore>, deadline: Instant)
         };
         held.opened += 1;
         let opened_at = Instant::now();
-        let mut head = Vec::new();
-        let answer = if stream.write_all(STALLED_HEAD).await.is_err() {
-            Answer::Closed
-        } else {
-            loop {
-                if let Some(a) = read_answer(&mut stream, &mut head, deadline).await {
-                    break a;
-                }
-                if Instant::now() >= deadline {
-                    break Answer::Pending;
-                }
-            }
-        };
+        let answer = exchange(stream).await;
         if !held.answer(answer, opened_at) {
             break;
         }
@@ -345,26 +338,28 @@ async fn stalled_body(addr: SocketAddr, gate: Arc<Semaphore>, deadline: Instant)
     held
 }
 
+/// One client of `corps-bloque`.
+async fn stalled_body(addr: SocketAddr, gate: Arc<Semaphore>, deadline: Instant) -> Held {
+    client_loop(addr, gate, deadline, |mut stream| async move {
+        let mut head = Vec::new();
+        if stream.write_all(STALLED_HEAD).await.is_err() {
+            return Answer::Closed;
+        }
+        loop {
+            if let Some(a) = read_answer(&mut stream, &mut head, deadline).await {
+                return a;
+            }
+            if Instant::now() >= deadline {
+                return Answer::Pending;
+            }
+        }
+    })
+    .await
+}
+
 /// One client of `entetes-lents`.
 async fn slow_headers(addr: SocketAddr, gate: Arc<Semaphore>, deadline: Instant) -> Held {
-    let mut held = Held::default();
-    while Instant::now() < deadline {
-        let mut stream = match connect(addr, &gate, deadline).await {
-            Connect::Open(s) => s,
-            Connect::Over => break,
-            other => {
-                failed(&mut held, other).await;
-                continue;
-            }
-        };
-        held.opened += 1;
-        let opened_at = Instant::now();
-        let answer = trickle(&mut stream, deadline).await;
-        if !held.answer(answer, opened_at) {
-            break;
-        }
-    }
-    held
+    client_loop(addr, gate, deadline, |mut stream| async move { trickle(&mut stream, deadline).await }).await
 }
 
 /// Sends the request line, then a byte of header a second, reading between them.
