@@ -13,7 +13,9 @@
 //! they share lives in `render` (addresses, links, linked text),
 //! `request` (parameters, node selection, search filters), `contents`
 //! (tables of contents, editions), `catalogue` (the shipped scenarios),
-//! `pages` (template structs) and `error`. Every route answers GET and HEAD (the
+//! `pages` (template structs) and `error`. What bounds the service lives
+//! beside them: `limits` (timeouts, connections, the editor's pool size),
+//! `pool` (the editor's threads) and `memory` (free memory given back). Every route answers GET and HEAD (the
 //! scenario editor also POST); other methods get a 405, unknown addresses a
 //! 404 page with a search box. Rule pages are rendered once per node and kept
 //! (the graph never changes while the server runs); the home page is
