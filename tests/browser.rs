@@ -322,7 +322,7 @@ async fn a_judge_steps_through_a_scenario_and_asks_what_if() {
     assert!(preview.contains("cibles"), "{preview}");
 
     // « What if » the land gained protection from black instead of turning black:
-    // both targets are illegal, the spell is countered, the expectation fails.
+    // both targets are illegal, the spell doesn't resolve, the expectation fails.
     c.find(Locator::LinkText("Modifier ce scénario et le rejouer")).await.unwrap().click().await.unwrap();
     let area = c.wait().for_element(Locator::Id("scenario")).await.unwrap();
     let text = area.prop("value").await.unwrap().unwrap();
@@ -331,7 +331,7 @@ async fn a_judge_steps_through_a_scenario_and_asks_what_if() {
     area.send_keys(&text.replace("couleurs = [\"noir\"]", "gagne = [\"protection contre le noir\"]")).await.unwrap();
     c.find(Locator::Css("form.editor button[type=submit]")).await.unwrap().click().await.unwrap();
     let result = c.wait().for_element(Locator::Css("section.result")).await.unwrap().text().await.unwrap();
-    assert!(result.contains("Sorts contrecarrés\nspores"), "{result}");
+    assert!(result.contains("Sorts non résolus\nspores"), "{result}");
     assert!(result.contains("n'est pas vérifié"), "{result}");
     fits_phone_and_desktop(&c, "essai-resultat").await;
 

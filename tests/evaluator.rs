@@ -5,8 +5,8 @@ use std::process::Command;
 
 use std::collections::BTreeSet;
 
-use arbitre::engine::card::{CardType, Colour, Keyword, TypeLine};
-use arbitre::engine::event::{Event, Illegal};
+use arbitre::engine::card::{CardType, Colour, Enchant, Keyword, TypeLine};
+use arbitre::engine::event::{AuraFalls, Divergence, Event, Illegal};
 use arbitre::engine::index::{CardIdx, ObjectId, PlayerIdx};
 use arbitre::engine::scenario::{Change, Choice, Zone};
 use arbitre::engine::wording::Wording;
@@ -139,9 +139,11 @@ fn salve_d_aura_target_still_legal_destroys_and_draws() {
 }
 
 #[test]
-fn salve_d_aura_protection_from_white_counters_and_nobody_draws() {
+fn salve_d_aura_protection_from_white_does_not_resolve_and_nobody_draws() {
     let o = shipped("salve-d-aura-protection-contre-le-blanc");
-    assert_eq!(o.result.countered, ["salve"]);
+    // 608.2b: it doesn't resolve; it is not countered (701.6a).
+    assert_eq!(o.result.not_resolved, ["salve"]);
+    assert!(o.result.countered.is_empty());
     assert_eq!(o.result.draws["Alex"], 0);
     assert_eq!(zone(&o, "croisade"), "champ de bataille");
     let resolution = &o.steps[2];
@@ -151,13 +153,17 @@ fn salve_d_aura_protection_from_white_counters_and_nobody_draws() {
         |e: &Event| matches!(e, Event::TargetIllegal { why: Illegal::Protection { colour: Colour::White, .. }, .. });
     assert_eq!(count(&events, protection), 1, "{events:?}");
     assert_eq!(count(&events, |e| matches!(e, Event::DoesNotResolve { draws: true, aura: false, .. })), 1);
+    // The French text of 2011 says « contrecarré »: one line says the rule changed.
+    let older = |e: &Event| matches!(e, Event::OlderFrenchText { divergence: Divergence::CounteredOnResolution });
+    assert_eq!(count(&events, older), 1);
+    assert!(!resolution.rules.contains(&rule("701.6a")), "not countered: 701.6a is not cited");
     assert_eq!(count(&events, |e| matches!(e, Event::Drew { .. } | Event::Destroyed { .. })), 0);
 }
 
 #[test]
-fn salve_d_aura_target_left_the_battlefield_counters() {
+fn salve_d_aura_target_left_the_battlefield_does_not_resolve() {
     let o = shipped("salve-d-aura-quitte-le-champ-de-bataille");
-    assert_eq!(o.result.countered, ["salve"]);
+    assert_eq!(o.result.not_resolved, ["salve"]);
     assert_eq!(o.result.draws["Alex"], 0);
     // It came back, as a new object the spell never targeted (400.7).
     assert_eq!(zone(&o, "croisade"), "champ de bataille");
@@ -187,9 +193,10 @@ fn spores_pesteuses_same_land_turned_black_is_destroyed_without_regeneration() {
 }
 
 #[test]
-fn spores_pesteuses_both_targets_illegal_is_countered() {
+fn spores_pesteuses_both_targets_illegal_does_not_resolve() {
     let o = shipped("spores-pesteuses-deux-cibles-illegales");
-    assert_eq!(o.result.countered, ["spores"]);
+    assert_eq!(o.result.not_resolved, ["spores"]);
+    assert!(o.result.countered.is_empty());
     assert_eq!((zone(&o, "ours"), zone(&o, "montagne")), ("champ de bataille", "champ de bataille"));
 }
 
@@ -392,7 +399,7 @@ fn one_event_of_each_kind() -> Vec<(Event, &'static str)> {
         ),
         (
             Event::DoesNotResolve { spell: choc, aura: false, draws: true },
-            "Toutes les cibles de Sort choc sont illégales : le sort est contrecarré à la résolution et va au cimetière de son propriétaire. Aucune de ses instructions n'est suivie : personne ne pioche.",
+            "Toutes les cibles de Sort choc sont illégales : le sort ne se résout pas ; il quitte la pile et va au cimetière de son propriétaire. Aucune de ses instructions n'est suivie : personne ne pioche. Il n'est pas contrecarré (« ne peut pas être contrecarré » n'y change rien, et ce qui se déclenche quand un sort est contrecarré ne se déclenche pas).",
         ),
         (
             Event::AuraAttached { card: choc, controller: alex, host: Choice::Card(ours) },
@@ -438,7 +445,28 @@ fn one_event_of_each_kind() -> Vec<(Event, &'static str)> {
             Event::AnimatedLand { card: ours, power: 1, toughness: 1, type_line: forest },
             "Ours n'est pas une créature imprimée, mais « Tous les terrains sont des créatures 1/1 qui sont toujours des terrains » en fait une créature 1/1 qui garde ses autres types (Terrain-créature : forêt) : l'effet la concerne.",
         ),
-        (Event::Exiled { card: ours }, "Ours va en exil."),
+        (Event::Exiled { card: ours, not_destruction: false }, "Ours va en exil."),
+        (
+            Event::Exiled { card: ours, not_destruction: true },
+            "Ours va en exil : l'exil n'est pas une destruction, ni l'indestructibilité ni la régénération ne l'empêchent.",
+        ),
+        (
+            Event::OlderFrenchText { divergence: Divergence::CounteredOnResolution },
+            "Le texte français de 2011 (608.2b) dit « contrecarré » ; depuis l'édition anglaise du 5 octobre 2018, le sort ne se résout pas, sans être contrecarré.",
+        ),
+        (
+            Event::AuraDoesNotTarget { aura: choc, host: ours, keyword: Keyword::Hexproof },
+            "Ours a maintenant défense talismanique, mais l'aura Sort choc reste attachée : un permanent aura ne cible rien, seul le sort d'aura ciblait.",
+        ),
+        (Event::Conclusion { spell: choc, legal: 1, targets: 1 }, "Sa cible est légale : Sort choc se résout."),
+        (
+            Event::Conclusion { spell: choc, legal: 1, targets: 2 },
+            "Une cible sur deux reste légale : Sort choc se résout ; ce qui vise une cible illégale ne fait rien.",
+        ),
+        (
+            Event::StateBasedActionsWait,
+            "Les actions basées sur un état ne sont pas vérifiées pendant la résolution : un joueur à 0 point de vie ou une créature aux blessures mortelles le restent jusqu'à la fin de celle-ci.",
+        ),
         (Event::ReturnedToHand { card: ours }, "Ours retourne dans la main de son propriétaire."),
         (
             Event::DamagePrevented { card: ours, colour: Colour::Red },
@@ -477,17 +505,32 @@ fn one_event_of_each_kind() -> Vec<(Event, &'static str)> {
         ),
         (
             Event::LethalDamage { card: ours, damage: 3, toughness: 2 },
-            "Ours a 3 blessures marquées pour une endurance de 2 : ce sont des blessures mortelles, ce permanent est détruit.",
+            "Ours a 3 blessures marquées pour une endurance de 2 : ce sont des blessures mortelles, l'action basée sur un état le détruit s'il peut l'être.",
         ),
         (
-            Event::AuraUnattached { card: choc },
-            "Sort choc n'est plus attachée à un objet légal : elle va au cimetière de son propriétaire.",
+            Event::LethalDamage { card: ours, damage: 1, toughness: 1 },
+            "Ours a 1 blessure marquée pour une endurance de 1 : ce sont des blessures mortelles, l'action basée sur un état le détruit s'il peut l'être.",
+        ),
+        (
+            Event::AuraUnattached { card: choc, why: AuraFalls::NotAttached },
+            "L'aura Sort choc est attachée illégalement — l'objet qu'elle enchantait a quitté le champ de bataille (un objet qui revient est un nouvel objet) : elle va au cimetière de son propriétaire.",
+        ),
+        (
+            Event::AuraUnattached {
+                card: choc,
+                why: AuraFalls::NotEnchantable { host: ours, enchant: Enchant::Creature },
+            },
+            "L'aura Sort choc est attachée illégalement — Ours n'est plus un objet qu'elle peut enchanter (« enchanter une créature ») : elle va au cimetière de son propriétaire.",
+        ),
+        (
+            Event::AuraUnattached { card: choc, why: AuraFalls::Protection { host: ours, colour: Colour::White } },
+            "L'aura Sort choc est attachée illégalement — Ours a la protection contre le blanc, et l'aura est blanche : elle va au cimetière de son propriétaire.",
         ),
     ]
 }
 
 /// How many kinds of [`Event`] and of [`Illegal`] there are ([`kind`]).
-const EVENT_KINDS: usize = 43;
+const EVENT_KINDS: usize = 47;
 /// See [`EVENT_KINDS`].
 const ILLEGAL_KINDS: usize = 12;
 
@@ -554,6 +597,10 @@ fn kind(event: &Event) -> usize {
         Event::ZeroToughness { .. } => 40,
         Event::LethalDamage { .. } => 41,
         Event::AuraUnattached { .. } => 42,
+        Event::OlderFrenchText { .. } => 43,
+        Event::AuraDoesNotTarget { .. } => 44,
+        Event::Conclusion { .. } => 45,
+        Event::StateBasedActionsWait => 46,
     }
 }
 
@@ -788,7 +835,7 @@ zones = {{ divination = \"cimetière\", annulation = \"cimetière\" }}
 }
 
 #[test]
-fn an_aura_whose_target_became_illegal_is_countered_and_one_whose_host_leaves_goes_to_the_graveyard() {
+fn an_aura_whose_target_became_illegal_does_not_resolve_and_one_whose_host_leaves_goes_to_the_graveyard() {
     let aura = r#"
 [[carte]]
 id = "pacifisme"
@@ -803,13 +850,13 @@ zone = "main"
     let protect = "\n[[etape]]\nmodifier = \"ours\"\ngagne = [\"protection contre le blanc\"]\n";
     let resolve = "\n[[etape]]\nresoudre = true\n";
     let o = play(&format!("{TWO_PLAYERS}{aura}{BEAR}{cast}{protect}{resolve}"));
-    assert_eq!(o.result.countered, ["pacifisme"]);
+    assert_eq!(o.result.not_resolved, ["pacifisme"]);
     assert!(o.steps[2].rules.contains(&rule("608.3a")));
     let leave = "\n[[etape]]\ndeplacer = \"ours\"\nvers = \"cimetière\"\n";
     let o = play(&format!("{TWO_PLAYERS}{aura}{BEAR}{cast}{resolve}{leave}"));
     assert_eq!(o.steps[1].state.players[0].battlefield[0].attached_to.as_deref(), Some("Ours"));
     assert_eq!(zone(&o, "pacifisme"), "cimetière");
-    assert!(o.steps[2].rules.contains(&rule("704.5")));
+    assert!(o.steps[2].rules.contains(&rule("704.5m")) && o.steps[2].rules.contains(&rule("400.7")));
 }
 
 #[test]
@@ -1034,7 +1081,7 @@ fn explique_exit_codes() {
     let o = explique(&[wrong.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
     let out = String::from_utf8(o.stdout).unwrap();
-    assert!(out.contains("✗ pioches de Alex : attendu 0, obtenu 1"), "{out}");
+    assert!(out.contains("✗ pioches d'Alex : attendu 0, obtenu 1"), "{out}");
 
     let invalid = dir.path().join("invalide.toml");
     std::fs::write(&invalid, "titre = \"t\"\njoueurs = [\"Alex\", \"Rob\"]\n\n[[etape]]\nlancer = \"rien\"\n").unwrap();
@@ -1073,14 +1120,14 @@ zone = "main"
     assert!(o.steps[1].rules.contains(&rule("608.3")));
     assert_eq!(o.steps[1].state.players[1].battlefield[0].id, "ours", "under the control of its controller, Rob");
 
-    // 608.2c then 608.2k: destroy, then draw, then the instant goes to the graveyard.
+    // 608.2c then 608.2n: destroy, then draw, then the instant goes to the graveyard.
     let o = shipped("salve-d-aura-cible-legale");
     let events = step(&o, 1);
     let position = |what: fn(&Event) -> bool| events.iter().position(|e| what(e)).expect("event");
     let destroyed = position(|e| matches!(e, Event::Destroyed { .. }));
     let drew = position(|e| matches!(e, Event::Drew { player: PlayerIdx(0), count: 1 }));
     assert!(destroyed < drew && drew < position(|e| matches!(e, Event::ResolutionEnds { .. })));
-    assert_eq!(o.steps[1].events.last().unwrap().rules, [rule("608.2k")]);
+    assert_eq!(o.steps[1].events.last().unwrap().rules, [rule("608.2n")]);
 
     // A land is played, not cast.
     let land = creature.replace("Créature : ours", "Terrain de base : forêt").replace("force = 2\nendurance = 2\n", "");

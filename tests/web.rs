@@ -453,7 +453,7 @@ async fn examples_list() {
     ] {
         assert!(body.contains(&format!("href=\"/exemples/{slug}\"")), "{slug}");
     }
-    assert_eq!(body.matches("résultat attendu vérifié").count(), 8);
+    assert_eq!(body.matches("résultat attendu vérifié").count(), 10);
     assert!(body.contains("href=\"/regles/608.2b\" data-preview=\"/api/regles/608.2b\">RC 608.2b</a>"));
     assert!(!body.contains("Scénarios illisibles"));
     assert!(body.contains("href=\"/exemples\">Exemples</a>"), "the site navigation links the examples");
@@ -482,7 +482,8 @@ async fn an_example_step_by_step() {
     assert!(body.contains("personne ne pioche"));
     assert!(body.contains("<h3>Pile</h3><p class=\"empty\">vide</p>"));
     assert!(body.contains("<h4>Cimetière</h4>"));
-    assert!(body.contains("<dt>Sorts contrecarrés</dt><dd>salve</dd>"));
+    assert!(body.contains("<dt>Sorts contrecarrés</dt><dd>aucun</dd>"));
+    assert!(body.contains("<dt>Sorts non résolus</dt><dd>salve</dd>"));
     assert!(body.contains("✓ Le résultat attendu"));
     assert!(!body.contains("rel=\"next\""));
     assert!(body.contains("href=\"/exemples/essai?depuis=salve-d-aura-protection-contre-le-blanc\""));
@@ -522,7 +523,8 @@ async fn example_json_api() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(headers.get(header::CONTENT_TYPE).unwrap(), "application/json");
     let v: Value = serde_json::from_str(&body).unwrap();
-    assert_eq!(v["result"]["countered"], serde_json::json!(["spores"]));
+    assert_eq!(v["result"]["countered"], serde_json::json!([]));
+    assert_eq!(v["result"]["not_resolved"], serde_json::json!(["spores"]));
     assert_eq!(v["expected"]["ok"], true);
     assert!(v["steps"][3]["rules"].as_array().unwrap().iter().any(|r| r == "702.16b"));
 }

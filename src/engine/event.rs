@@ -8,7 +8,7 @@
 
 use std::collections::BTreeSet;
 
-use super::card::{CardType, Colour, TypeLine};
+use super::card::{CardType, Colour, Enchant, Keyword, TypeLine};
 use super::index::{CardIdx, ObjectId, PlayerIdx};
 use super::scenario::{Change, Choice, Zone};
 use crate::vocab::RuleId;
@@ -34,9 +34,9 @@ macro_rules! rule_ids {
 pub enum Event {
     /// A card moved by a `deplacer` step: a new object (400.7).
     Moved { card: CardIdx, from: Zone, to: Zone, old: ObjectId, new: ObjectId },
-    /// A regeneration shield on a permanent (701.15a).
+    /// A regeneration shield on a permanent (701.19a).
     ShieldAdded { card: CardIdx },
-    /// Regeneration of a card that is not on the battlefield (701.15a).
+    /// Regeneration of a card that is not on the battlefield (701.19a).
     RegenerationWithoutEffect { card: CardIdx },
     /// A land cannot be cast (305.1).
     LandNotCast { card: CardIdx },
@@ -47,7 +47,7 @@ pub enum Event {
     /// A legal target chosen on casting (601.2c); `again` when the same
     /// target was chosen for an earlier instance (115.3).
     TargetChosen { instance: usize, phrase: String, target: Choice, again: bool },
-    /// An illegal target on casting: the cast is reverted (601.2c, 601.2).
+    /// An illegal target on casting: the cast is reversed (601.2c, 732.1).
     CastIllegal { instance: usize, phrase: String, target: Choice, why: Illegal },
     /// A continuous effect from a `modifier` step (611.2c, 613); `pt` the
     /// power and toughness that result when the change sets them.
@@ -63,13 +63,16 @@ pub enum Event {
     /// Every target illegal: the spell doesn't resolve (608.2b); `aura`
     /// for an aura spell (608.3a), `draws` when its text draws cards.
     DoesNotResolve { spell: CardIdx, aura: bool, draws: bool },
+    /// The French text of a rule applied says what the rules in force no
+    /// longer say.
+    OlderFrenchText { divergence: Divergence },
     /// An aura spell becomes a permanent attached to its target (608.3a).
     AuraAttached { card: CardIdx, controller: PlayerIdx, host: Choice },
     /// A permanent spell becomes a permanent (608.3).
     PermanentEntered { card: CardIdx, controller: PlayerIdx },
     /// The next instruction of the spell, in the order written (608.2c).
     Instruction { sentence: String },
-    /// An instant or sorcery goes to the graveyard (608.2k).
+    /// An instant or sorcery goes to the graveyard (608.2n).
     ResolutionEnds { spell: CardIdx },
     /// A part of the spell aimed at an illegal target does nothing (608.2b).
     PartWithoutTarget { part: String, target: Option<Choice> },
@@ -88,31 +91,32 @@ pub enum Event {
     /// A land that is a creature through a static ability, keeping its
     /// other types (205.1b, 611.3a).
     AnimatedLand { card: CardIdx, power: i32, toughness: i32, type_line: TypeLine },
-    /// Exiled (701.11a).
-    Exiled { card: CardIdx },
+    /// Exiled (701.13a); `not_destruction` when the card is indestructible
+    /// or has a regeneration shield, which do not stop exile.
+    Exiled { card: CardIdx, not_destruction: bool },
     /// Returned to its owner's hand (400.7).
     ReturnedToHand { card: CardIdx },
     /// Damage prevented by protection from the source's colour (702.16e).
     DamagePrevented { card: CardIdx, colour: Colour },
-    /// Damage dealt to a permanent; `marked` the damage it now has (120.3).
+    /// Damage dealt to a permanent; `marked` the damage it now has (120.3e).
     DamageToPermanent { spell: CardIdx, card: CardIdx, amount: u32, marked: u32 },
     /// Damage dealt to a player, who loses that much life (120.3a).
     DamageToPlayer { spell: CardIdx, player: PlayerIdx, amount: u32, life: i32 },
     /// Cards drawn (121.1).
     Drew { player: PlayerIdx, count: u32 },
-    /// A spell countered by a spell (701.5a).
+    /// A spell countered by a spell (701.6a).
     Countered { card: CardIdx },
-    /// Life gained (119.1).
+    /// Life gained (119.3).
     LifeGained { player: PlayerIdx, amount: u32, life: i32 },
     /// Life lost (119.3).
     LifeLost { player: PlayerIdx, amount: u32, life: i32 },
     /// Indestructible: not destroyed (702.12b).
     Indestructible { card: CardIdx },
-    /// Regenerated instead of destroyed (701.15a, 701.7b).
+    /// Regenerated instead of destroyed (701.19a, 701.8c).
     Regenerated { card: CardIdx },
-    /// A regeneration shield that the effect forbids (701.15a).
+    /// A regeneration shield that the effect forbids (701.19a).
     RegenerationForbidden { card: CardIdx },
-    /// Destroyed: put into its owner's graveyard (701.7a).
+    /// Destroyed: put into its owner's graveyard (701.8a).
     Destroyed { card: CardIdx },
     /// The state-based actions are checked (704.3); the events they make follow.
     StateBasedActions,
@@ -122,8 +126,38 @@ pub enum Event {
     ZeroToughness { card: CardIdx, toughness: i32 },
     /// A creature with lethal damage is destroyed (704.5g).
     LethalDamage { card: CardIdx, damage: u32, toughness: i32 },
-    /// An aura attached to nothing legal goes to the graveyard (704.5, 303.4).
-    AuraUnattached { card: CardIdx },
+    /// A permanent that an Aura enchants gains hexproof or shroud: the Aura
+    /// stays, an Aura permanent targets nothing (115.1b).
+    AuraDoesNotTarget { aura: CardIdx, host: CardIdx, keyword: Keyword },
+    /// The spell resolves: `legal` of its `targets` target instances are
+    /// still legal (608.2b), the conclusion a judge needs.
+    Conclusion { spell: CardIdx, legal: usize, targets: usize },
+    /// A player at 0 life or a creature with lethal damage in the middle of
+    /// a resolution: the state-based actions wait for its end (704.3, 608.2c).
+    StateBasedActionsWait,
+    /// An aura attached to nothing legal goes to the graveyard (704.5m).
+    AuraUnattached { card: CardIdx, why: AuraFalls },
+}
+
+/// Why an Aura is put into its owner's graveyard (704.5m).
+#[allow(missing_docs)] // the fields are named as in [`Event`]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AuraFalls {
+    /// The object it enchanted left the battlefield or became a new object (400.7).
+    NotAttached,
+    /// Its enchant ability no longer allows the object (303.4c).
+    NotEnchantable { host: CardIdx, enchant: Enchant },
+    /// The object has protection from a colour of the Aura (702.16c).
+    Protection { host: CardIdx, colour: Colour },
+}
+
+/// Where the French text of a rule the engine applies says something the
+/// rules in force no longer say.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Divergence {
+    /// 608.2b of 2011: a spell whose targets are all illegal « est
+    /// contrecarré » ; since the edition of 2018-10-05 it doesn't resolve.
+    CounteredOnResolution,
 }
 
 /// Why a target is not legal (115, 608.2b).
@@ -181,7 +215,7 @@ impl Event {
         match self {
             Event::CastIllegal { why, .. } => {
                 rules.extend(why.rules());
-                rules.push(const { RuleId::known("601.2") });
+                rules.push(const { RuleId::known("732.1") });
             }
             Event::Modified { change, .. } => {
                 rules.extend(change.gains.iter().map(|k| k.rule()));
@@ -195,6 +229,11 @@ impl Event {
                     rules.push(const { RuleId::known("613.4b") });
                 }
             }
+            Event::AuraUnattached { why, .. } => rules.push(match why {
+                AuraFalls::NotAttached => const { RuleId::known("400.7") },
+                AuraFalls::NotEnchantable { .. } => const { RuleId::known("303.4c") },
+                AuraFalls::Protection { .. } => const { RuleId::known("702.16c") },
+            }),
             Event::TargetIllegal { why, .. } => {
                 rules.extend(why.rules().iter().filter(|r| **r != const { RuleId::known("608.2b") }));
             }
@@ -209,43 +248,49 @@ impl Event {
             Event::Moved { .. } | Event::ReturnedToHand { .. } => rule_ids!["400.7"],
             Event::ShieldAdded { .. }
             | Event::RegenerationWithoutEffect { .. }
-            | Event::RegenerationForbidden { .. } => rule_ids!["701.15a"],
+            | Event::RegenerationForbidden { .. } => rule_ids!["701.19a"],
             Event::LandNotCast { .. } => rule_ids!["305.1", "601.2"],
             Event::NotInHand { .. } => rule_ids!["601.2a", "601.3"],
             Event::Cast { .. } => rule_ids!["601.2", "601.2a"],
-            Event::TargetChosen { .. } => rule_ids!["601.2c", "115.3"],
+            Event::TargetChosen { again: true, .. } => rule_ids!["601.2c", "115.3"],
+            Event::TargetChosen { again: false, .. } => rule_ids!["601.2c"],
             Event::CastIllegal { .. } => rule_ids!["601.2c"],
             Event::Modified { .. } => rule_ids!["611.2c", "613.1", "613.7"],
             Event::NothingToResolve | Event::Resolves { .. } => rule_ids!["608.1"],
             Event::TargetStillLegal { .. } | Event::PartWithoutTarget { .. } => rule_ids!["608.2b"],
             Event::TargetIllegal { .. } => rule_ids!["608.2b"],
-            Event::DoesNotResolve { aura: true, .. } => rule_ids!["608.2b", "608.3a", "701.5a"],
-            Event::DoesNotResolve { aura: false, .. } => rule_ids!["608.2b", "701.5a"],
+            Event::DoesNotResolve { aura: true, .. } => rule_ids!["608.2b", "608.3a"],
+            Event::DoesNotResolve { aura: false, .. } => rule_ids!["608.2b"],
+            Event::OlderFrenchText { divergence: Divergence::CounteredOnResolution } => rule_ids!["608.2b"],
             Event::AuraAttached { .. } => rule_ids!["608.3a"],
+            Event::AuraDoesNotTarget { .. } => rule_ids!["115.1b"],
+            Event::Conclusion { .. } => rule_ids!["608.2b"],
+            Event::StateBasedActionsWait => rule_ids!["704.3", "608.2c"],
             Event::PermanentEntered { .. } => rule_ids!["608.3"],
             Event::Instruction { .. } => rule_ids!["608.2c"],
-            Event::ResolutionEnds { .. } => rule_ids!["608.2k"],
+            Event::ResolutionEnds { .. } => rule_ids!["608.2n"],
             Event::ColourExcluded { .. } | Event::ColourMissing { .. } | Event::ColourMatches { .. } => {
                 rule_ids!["608.2h"]
             }
             Event::ControllerOutOfRange { .. } | Event::PlayerOutOfRange { .. } => rule_ids!["801.10"],
             Event::AnimatedLand { .. } => rule_ids!["205.1b", "611.3a", "613.1"],
-            Event::Exiled { .. } => rule_ids!["701.11a", "400.7"],
+            Event::Exiled { not_destruction: false, .. } => rule_ids!["701.13a", "400.7"],
+            Event::Exiled { not_destruction: true, .. } => rule_ids!["701.13a", "400.7", "701.8b"],
             Event::DamagePrevented { .. } => rule_ids!["702.16e"],
-            Event::DamageToPermanent { .. } => rule_ids!["120.3", "120.6"],
+            Event::DamageToPermanent { .. } => rule_ids!["120.3e", "120.6"],
             Event::DamageToPlayer { .. } => rule_ids!["120.3a", "119.3"],
             Event::Drew { .. } => rule_ids!["121.1"],
-            Event::Countered { .. } => rule_ids!["701.5a"],
-            Event::LifeGained { .. } => rule_ids!["119.1"],
+            Event::Countered { .. } => rule_ids!["701.6a"],
+            Event::LifeGained { .. } => rule_ids!["119.3"],
             Event::LifeLost { .. } => rule_ids!["119.3"],
             Event::Indestructible { .. } => rule_ids!["702.12b"],
-            Event::Regenerated { .. } => rule_ids!["701.15a", "701.7b"],
-            Event::Destroyed { .. } => rule_ids!["701.7a"],
+            Event::Regenerated { .. } => rule_ids!["701.19a", "701.8c"],
+            Event::Destroyed { .. } => rule_ids!["701.8a"],
             Event::StateBasedActions => rule_ids!["704.3"],
             Event::PlayerLoses { .. } => rule_ids!["704.5a"],
             Event::ZeroToughness { .. } => rule_ids!["704.5f"],
             Event::LethalDamage { .. } => rule_ids!["704.5g"],
-            Event::AuraUnattached { .. } => rule_ids!["704.5", "303.4"],
+            Event::AuraUnattached { .. } => rule_ids!["704.5m"],
         }
     }
 }

@@ -41,13 +41,17 @@ pub fn outcome_text(o: &Outcome) -> String {
         if o.expected.ok {
             let _ = writeln!(s, "\nAttendu : conforme.");
         } else {
-            let _ = writeln!(s, "\nAttendu : {} différence(s)", o.expected.differences.len());
+            let n = o.expected.differences.len();
+            let _ = writeln!(s, "\nAttendu : {}", crate::text::plural(n, "différence", "différences"));
             for d in &o.expected.differences {
                 let _ = writeln!(s, "  ✗ {d}");
             }
         }
     } else {
         let _ = writeln!(s, "\nAttendu : pas de table [attendu] dans le scénario.");
+    }
+    for w in &o.expected.warnings {
+        let _ = writeln!(s, "  attention : {w}");
     }
     s
 }
@@ -72,8 +76,9 @@ pub fn result_lines(r: &Summary) -> Vec<(String, String)> {
             format!("{life} points de vie, {draws} carte{} piochée{}", plural(draws), plural(draws)),
         ));
     }
-    let countered = if r.countered.is_empty() { "aucun".to_string() } else { r.countered.join(", ") };
-    out.push(("Sorts contrecarrés".into(), countered));
+    let list = |l: &[String]| if l.is_empty() { "aucun".to_string() } else { l.join(", ") };
+    out.push(("Sorts contrecarrés".into(), list(&r.countered)));
+    out.push(("Sorts non résolus".into(), list(&r.not_resolved)));
     out
 }
 
@@ -85,13 +90,13 @@ fn card_text(c: &CardView) -> String {
     parts.push(if c.colours.is_empty() { "incolore".to_string() } else { c.colours.join("-") });
     parts.extend(c.abilities.iter().cloned());
     if c.damage > 0 {
-        parts.push(format!("{} blessure(s)", c.damage));
+        parts.push(crate::text::plural(c.damage as usize, "blessure", "blessures"));
     }
     if c.tapped {
         parts.push("engagé".into());
     }
     if c.shields > 0 {
-        parts.push(format!("{} bouclier(s) de régénération", c.shields));
+        parts.push(crate::text::plural(c.shields as usize, "bouclier de régénération", "boucliers de régénération"));
     }
     if let Some(a) = &c.attached_to {
         parts.push(format!("attachée à {a}"));
@@ -110,7 +115,8 @@ pub fn board_text(b: &Board, s: &mut String) {
             (false, false) => " — hors de portée du joueur actif",
             _ => "",
         };
-        let _ = writeln!(s, "  {} : {} PV, bibliothèque {}, {} pioche(s){status}", p.name, p.life, p.library, p.draws);
+        let draws = crate::text::plural(p.draws as usize, "pioche", "pioches");
+        let _ = writeln!(s, "  {} : {} PV, bibliothèque {}, {draws}{status}", p.name, p.life, p.library);
         for (label, cards) in
             [("champ de bataille", &p.battlefield), ("main", &p.hand), ("cimetière", &p.graveyard), ("exil", &p.exile)]
         {

@@ -216,7 +216,7 @@ pub enum Action {
         /// Where.
         to: Zone,
     },
-    /// Give a permanent a regeneration shield (701.15).
+    /// Give a permanent a regeneration shield (701.19).
     Regenerate {
         /// The card.
         card: CardIdx,
@@ -247,8 +247,12 @@ pub struct Expected {
     pub life: Vec<(PlayerIdx, i32)>,
     /// Card → damage marked.
     pub damage: Vec<(CardIdx, u32)>,
-    /// Cards countered on resolution.
+    /// Spells countered by a spell or ability (`contrecarres`).
     pub countered: Vec<CardIdx>,
+    /// Spells that did not resolve, every target illegal (`non_resolus`);
+    /// `None` when the key is absent: then `contrecarres` may name them too,
+    /// as scenarios written before the distinction do (with a warning).
+    pub not_resolved: Option<Vec<CardIdx>>,
 }
 
 /// A scenario, read and checked.
@@ -360,6 +364,8 @@ struct RawExpected {
     blessures: BTreeMap<String, Spanned<i64>>,
     #[serde(default)]
     contrecarres: Vec<Spanned<String>>,
+    #[serde(default)]
+    non_resolus: Option<Vec<Spanned<String>>>,
 }
 
 /// The key written at the start of the line holding `offset` (`joueurs =
@@ -789,6 +795,10 @@ impl Reader<'_> {
         }
         for v in &e.contrecarres {
             x.countered.push(by_name(v.get_ref(), v.span().start, "contrecarres")?);
+        }
+        if let Some(list) = &e.non_resolus {
+            let cards = list.iter().map(|v| by_name(v.get_ref(), v.span().start, "non_resolus"));
+            x.not_resolved = Some(cards.collect::<Result<_, _>>()?);
         }
         Ok(x)
     }

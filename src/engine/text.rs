@@ -5,16 +5,16 @@
 //!
 //! | sentence | effect |
 //! |---|---|
-//! | Détruisez la créature ciblée / l'enchantement ciblé / le terrain ciblé … | destroy (701.7) |
+//! | Détruisez la créature ciblée / l'enchantement ciblé / le terrain ciblé … | destroy (701.8) |
 //! | Détruisez la créature non-noire ciblée et le terrain ciblé | destroy, two targets |
 //! | Détruisez la créature non-artefact, non-noire ciblée | destroy, with restrictions |
 //! | Détruisez toutes les créatures [non-]noires / toutes les créatures | destroy, no target |
 //! | Il/Elle ne peut pas être régénéré(e), Ils ne peuvent pas être régénérés | no regeneration |
 //! | Piochez une carte / deux cartes | draw (121) |
-//! | Exilez la créature ciblée … | exile (701.11) |
+//! | Exilez la créature ciblée … | exile (701.13) |
 //! | Renvoyez le permanent ciblé dans la main de son propriétaire | return (400.7) |
 //! | ~ inflige 3 blessures à n'importe quelle cible / à une cible, créature ou joueur / à la créature ciblée / au joueur ciblé / à chaque créature / à chaque créature et à chaque joueur | damage (120) |
-//! | Contrecarrez le sort ciblé | counter (701.5) |
+//! | Contrecarrez le sort ciblé | counter (701.6) |
 //! | Vous gagnez 3 points de vie / Le joueur ciblé perd 2 points de vie | life (119) |
 //! | Tous les terrains sont des créatures 1/1 qui sont toujours des terrains | static (205.1b, 613) |
 //!
@@ -115,14 +115,14 @@ pub enum Subject {
 /// One effect of a spell's text.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub enum Effect {
-    /// Destroy (701.7); `regenerate` is false after « ne peut pas être régénéré ».
+    /// Destroy (701.8); `regenerate` is false after « ne peut pas être régénéré ».
     Destroy {
         /// What is destroyed.
         what: Subject,
         /// Whether regeneration may replace the destruction.
         regenerate: bool,
     },
-    /// Exile (701.11).
+    /// Exile (701.13).
     Exile(Subject),
     /// Return to its owner's hand.
     ReturnToHand(Subject),
@@ -135,7 +135,7 @@ pub enum Effect {
     },
     /// The controller draws cards (121).
     Draw(u32),
-    /// Counter the target spell (701.5).
+    /// Counter the target spell (701.6).
     Counter(Subject),
     /// The controller gains life (119).
     GainLife(u32),

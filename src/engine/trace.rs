@@ -131,8 +131,10 @@ pub struct Summary {
     pub life: BTreeMap<String, i32>,
     /// Permanent id → damage marked (permanents on the battlefield).
     pub damage: BTreeMap<String, u32>,
-    /// Spells countered, in order.
+    /// Spells countered by a spell or ability (701.6a), in order.
     pub countered: Vec<String>,
+    /// Spells that did not resolve, every target illegal (608.2b), in order.
+    pub not_resolved: Vec<String>,
 }
 
 /// The comparison with `[attendu]`.
@@ -147,6 +149,22 @@ pub struct Check {
     /// Each expectation that does not hold, as data (not in the JSON).
     #[serde(skip)]
     pub found: Vec<Difference>,
+    /// What holds but is written the old way, in French.
+    pub warnings: Vec<String>,
+    /// The same, as data (not in the JSON).
+    #[serde(skip)]
+    pub notices: Vec<Notice>,
+}
+
+/// An expectation that holds but is written the old way.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Notice {
+    /// `contrecarres` names a spell that did not resolve (608.2b) and was not
+    /// countered: `non_resolus` says it.
+    NotResolvedNamedCountered {
+        /// The spell.
+        card: CardIdx,
+    },
 }
 
 /// An expectation of `[attendu]` that does not hold: what was expected, and
@@ -166,6 +184,8 @@ pub enum Difference {
     Damage { card: CardIdx, expected: u32, got: u32 },
     /// Other spells countered (compared as sets; listed in their order).
     Countered { expected: Vec<CardIdx>, got: Vec<CardIdx> },
+    /// Other spells that did not resolve (compared as sets).
+    NotResolved { expected: Vec<CardIdx>, got: Vec<CardIdx> },
 }
 
 /// A scenario, played.
@@ -238,7 +258,7 @@ impl Boards {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum Stopped {
     /// The deadline came.
-    #[error("temps dépassé après {played} étape(s) sur {total}")]
+    #[error("temps dépassé après {} sur {total}", crate::text::plural(*played, "étape", "étapes"))]
     Deadline {
         /// Steps played before the deadline.
         played: usize,
@@ -411,12 +431,20 @@ fn summary(game: &Game) -> Summary {
         out.life.insert(p.name.clone(), p.life);
     }
     out.countered = game.countered.iter().map(|&i| s.cards[i.0].id.clone()).collect();
+    out.not_resolved = game.not_resolved.iter().map(|&i| s.cards[i.0].id.clone()).collect();
     out
 }
 
 fn check(scenario: &Scenario, game: &Game) -> Check {
     let Some(x) = &scenario.expected else {
-        return Check { present: false, ok: true, differences: Vec::new(), found: Vec::new() };
+        return Check {
+            present: false,
+            ok: true,
+            differences: Vec::new(),
+            found: Vec::new(),
+            warnings: Vec::new(),
+            notices: Vec::new(),
+        };
     };
     let mut found = Vec::new();
     for &(card, expected) in &x.zones {
@@ -445,15 +473,37 @@ fn check(scenario: &Scenario, game: &Game) -> Check {
             found.push(Difference::Damage { card, expected, got: o.damage });
         }
     }
-    let id = |c: &CardIdx| scenario.cards[c.0].id.as_str();
-    let mut e: Vec<&str> = x.countered.iter().map(id).collect();
-    let mut g: Vec<&str> = game.countered.iter().map(id).collect();
-    e.sort_unstable();
-    g.sort_unstable();
-    if e != g {
-        found.push(Difference::Countered { expected: x.countered.clone(), got: game.countered.clone() });
+    let same = |a: &[CardIdx], b: &[CardIdx]| {
+        let (mut a, mut b) = (a.to_vec(), b.to_vec());
+        a.sort_unstable();
+        b.sort_unstable();
+        a == b
+    };
+    let mut notices = Vec::new();
+    match &x.not_resolved {
+        Some(not_resolved) => {
+            if !same(&x.countered, &game.countered) {
+                found.push(Difference::Countered { expected: x.countered.clone(), got: game.countered.clone() });
+            }
+            if !same(not_resolved, &game.not_resolved) {
+                let (expected, got) = (not_resolved.clone(), game.not_resolved.clone());
+                found.push(Difference::NotResolved { expected, got });
+            }
+        }
+        None => {
+            // Written before `non_resolus`: a spell that did not resolve may be
+            // named in `contrecarres`, with a notice.
+            let either: Vec<CardIdx> = game.countered.iter().chain(&game.not_resolved).copied().collect();
+            if !same(&x.countered, &either) {
+                found.push(Difference::Countered { expected: x.countered.clone(), got: game.countered.clone() });
+            }
+            for &card in x.countered.iter().filter(|c| game.not_resolved.contains(c)) {
+                notices.push(Notice::NotResolvedNamedCountered { card });
+            }
+        }
     }
     let wording = Wording::new(scenario);
     let differences: Vec<String> = found.iter().map(|d| wording.difference(d)).collect();
-    Check { present: true, ok: found.is_empty(), differences, found }
+    let warnings: Vec<String> = notices.iter().map(|n| wording.notice(n)).collect();
+    Check { present: true, ok: found.is_empty(), differences, found, warnings, notices }
 }

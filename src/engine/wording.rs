@@ -8,11 +8,11 @@
 
 use std::collections::BTreeSet;
 
-use super::card::Colour;
-use super::event::{Event, Illegal};
+use super::card::{Colour, Keyword};
+use super::event::{AuraFalls, Divergence, Event, Illegal};
 use super::index::{CardIdx, PlayerIdx};
 use super::scenario::{Action, Change, Choice, Scenario};
-use super::trace::Difference;
+use super::trace::{Difference, Notice};
 
 /// Names cards and players of one scenario.
 #[derive(Clone, Copy)]
@@ -55,9 +55,9 @@ impl<'s> Wording<'s> {
                     format!("{who} lance {} en ciblant {}", self.card(*card), names.join(", puis "))
                 }
             }
-            Action::Modify { card, .. } => format!("Modification de {}", self.card(*card)),
-            Action::Move { card, to } => format!("Déplacement de {} {}", self.card(*card), to.to_phrase()),
-            Action::Regenerate { card } => format!("Régénération de {}", self.card(*card)),
+            Action::Modify { card, .. } => format!("Modification {}", de(self.card(*card))),
+            Action::Move { card, to } => format!("Déplacement {} {}", de(self.card(*card)), to.to_phrase()),
+            Action::Regenerate { card } => format!("Régénération {}", de(self.card(*card))),
             Action::Resolve => "Tous les joueurs passent : résolution".to_string(),
         }
     }
@@ -130,11 +130,18 @@ impl<'s> Wording<'s> {
                 self.illegal(why)
             ),
             Event::DoesNotResolve { spell, draws, .. } => format!(
-                "Toutes les cibles de {} sont illégales : le sort est contrecarré à la résolution et va au cimetière \
-                 de son propriétaire. Aucune de ses instructions n'est suivie{}.",
-                self.card(*spell),
+                "Toutes les cibles {} sont illégales : le sort ne se résout pas ; il quitte la pile et va au \
+                 cimetière de son propriétaire. Aucune de ses instructions n'est suivie{}. Il n'est pas contrecarré \
+                 (« ne peut pas être contrecarré » n'y change rien, et ce qui se déclenche quand un sort est \
+                 contrecarré ne se déclenche pas).",
+                de(self.card(*spell)),
                 if *draws { " : personne ne pioche" } else { "" }
             ),
+            Event::OlderFrenchText { divergence: Divergence::CounteredOnResolution } => {
+                "Le texte français de 2011 (608.2b) dit « contrecarré » ; depuis l'édition anglaise du 5 octobre \
+                 2018, le sort ne se résout pas, sans être contrecarré."
+                    .into()
+            }
             Event::AuraAttached { card, controller, host } => format!(
                 "L'aura {} devient un permanent sous le contrôle {}, attachée à {}.",
                 self.card(*card),
@@ -194,7 +201,41 @@ impl<'s> Wording<'s> {
                  l'effet la concerne.",
                 self.card(*card)
             ),
-            Event::Exiled { card } => format!("{} va en exil.", self.card(*card)),
+            Event::Exiled { card, not_destruction } => format!(
+                "{} va en exil{}.",
+                self.card(*card),
+                if *not_destruction {
+                    " : l'exil n'est pas une destruction, ni l'indestructibilité ni la régénération ne l'empêchent"
+                } else {
+                    ""
+                }
+            ),
+            Event::AuraDoesNotTarget { aura, host, keyword } => format!(
+                "{} a maintenant {keyword}, mais l'aura {} reste attachée : un permanent aura ne cible rien, seul \
+                 le sort d'aura ciblait.",
+                self.card(*host),
+                self.card(*aura)
+            ),
+            Event::Conclusion { spell, legal, targets } => {
+                if legal == targets {
+                    let all = if *targets == 1 { "Sa cible est légale" } else { "Toutes ses cibles sont légales" };
+                    format!("{all} : {} se résout.", self.card(*spell))
+                } else {
+                    let (cibles, reste) =
+                        if *legal > 1 { ("cibles", "restent légales") } else { ("cible", "reste légale") };
+                    let count = count_feminine(*legal);
+                    let count = count[..1].to_uppercase() + &count[1..];
+                    format!(
+                        "{count} {cibles} sur {} {reste} : {} se résout ; ce qui vise une cible illégale ne fait rien.",
+                        count_feminine(*targets),
+                        self.card(*spell)
+                    )
+                }
+            }
+            Event::StateBasedActionsWait => "Les actions basées sur un état ne sont pas vérifiées pendant la \
+                                             résolution : un joueur à 0 point de vie ou une créature aux blessures \
+                                             mortelles le restent jusqu'à la fin de celle-ci."
+                .into(),
             Event::ReturnedToHand { card } => {
                 format!("{} retourne dans la main de son propriétaire.", self.card(*card))
             }
@@ -204,15 +245,15 @@ impl<'s> Wording<'s> {
                 self.card(*card)
             ),
             Event::DamageToPermanent { spell, card, amount, marked } => format!(
-                "{} inflige {amount} blessure{} à {} (blessures marquées : {marked}).",
+                "{} inflige {} à {} (blessures marquées : {marked}).",
                 self.card(*spell),
-                plural(*amount),
+                plural(*amount, "blessure", "blessures"),
                 self.card(*card)
             ),
             Event::DamageToPlayer { spell, player, amount, life } => format!(
-                "{} inflige {amount} blessure{} à {}, qui perd autant de points de vie ({life}).",
+                "{} inflige {} à {}, qui perd autant de points de vie ({life}).",
                 self.card(*spell),
-                plural(*amount),
+                plural(*amount, "blessure", "blessures"),
                 self.player(*player)
             ),
             Event::Drew { player, count } => format!("{} pioche {}.", self.player(*player), cards(*count)),
@@ -220,10 +261,10 @@ impl<'s> Wording<'s> {
                 format!("{} est contrecarré : la carte va au cimetière de son propriétaire.", self.card(*card))
             }
             Event::LifeGained { player, amount, life } => {
-                format!("{} gagne {amount} point{} de vie ({life}).", self.player(*player), plural(*amount))
+                format!("{} gagne {} ({life}).", self.player(*player), plural(*amount, "point de vie", "points de vie"))
             }
             Event::LifeLost { player, amount, life } => {
-                format!("{} perd {amount} point{} de vie ({life}).", self.player(*player), plural(*amount))
+                format!("{} perd {} ({life}).", self.player(*player), plural(*amount, "point de vie", "points de vie"))
             }
             Event::Indestructible { card } => {
                 format!("{} a l'indestructibilité : ce permanent n'est pas détruit.", self.card(*card))
@@ -253,14 +294,34 @@ impl<'s> Wording<'s> {
                 self.card(*card)
             ),
             Event::LethalDamage { card, damage, toughness } => format!(
-                "{} a {damage} blessures marquées pour une endurance de {toughness} : ce sont des blessures \
-                 mortelles, ce permanent est détruit.",
-                self.card(*card)
+                "{} a {} pour une endurance de {toughness} : ce sont des blessures mortelles, l'action basée sur \
+                 un état le détruit s'il peut l'être.",
+                self.card(*card),
+                plural(*damage, "blessure marquée", "blessures marquées")
             ),
-            Event::AuraUnattached { card } => format!(
-                "{} n'est plus attachée à un objet légal : elle va au cimetière de son propriétaire.",
-                self.card(*card)
-            ),
+            Event::AuraUnattached { card, why } => {
+                let because = match why {
+                    AuraFalls::NotAttached => {
+                        "l'objet qu'elle enchantait a quitté le champ de bataille (un objet qui revient est un \
+                         nouvel objet)"
+                            .to_string()
+                    }
+                    AuraFalls::NotEnchantable { host, enchant } => format!(
+                        "{} n'est plus un objet qu'elle peut enchanter (« {} »)",
+                        self.card(*host),
+                        Keyword::Enchant(*enchant)
+                    ),
+                    AuraFalls::Protection { host, colour } => format!(
+                        "{} a la protection contre le {colour}, et l'aura est {}",
+                        self.card(*host),
+                        colour.feminine()
+                    ),
+                };
+                format!(
+                    "L'aura {} est attachée illégalement — {because} : elle va au cimetière de son propriétaire.",
+                    self.card(*card)
+                )
+            }
         }
     }
 
@@ -272,10 +333,10 @@ impl<'s> Wording<'s> {
                 format!("zone de « {} » : attendu {expected}, obtenu {got}", id(*card))
             }
             Difference::Draws { player, expected, got } => {
-                format!("pioches de {} : attendu {expected}, obtenu {got}", self.player(*player))
+                format!("pioches {} : attendu {expected}, obtenu {got}", de(self.player(*player)))
             }
             Difference::Life { player, expected, got } => {
-                format!("points de vie de {} : attendu {expected}, obtenu {got}", self.player(*player))
+                format!("points de vie {} : attendu {expected}, obtenu {got}", de(self.player(*player)))
             }
             Difference::DamageOffBattlefield { card, expected, zone } => format!(
                 "blessures de « {} » : attendu {expected}, mais la carte n'est plus sur le champ de bataille ({zone})",
@@ -285,15 +346,30 @@ impl<'s> Wording<'s> {
                 format!("blessures de « {} » : attendu {expected}, obtenu {got}", id(*card))
             }
             Difference::Countered { expected, got } => {
-                let list = |l: &[CardIdx]| {
-                    if l.is_empty() {
-                        "aucun".to_string()
-                    } else {
-                        l.iter().map(|c| id(*c)).collect::<Vec<_>>().join(", ")
-                    }
-                };
-                format!("sorts contrecarrés : attendu {}, obtenu {}", list(expected), list(got))
+                format!("sorts contrecarrés : attendu {}, obtenu {}", self.ids(expected), self.ids(got))
             }
+            Difference::NotResolved { expected, got } => {
+                format!("sorts non résolus : attendu {}, obtenu {}", self.ids(expected), self.ids(got))
+            }
+        }
+    }
+
+    /// Card ids, or « aucun ».
+    fn ids(&self, cards: &[CardIdx]) -> String {
+        if cards.is_empty() {
+            return "aucun".to_string();
+        }
+        cards.iter().map(|c| self.scenario.cards[c.0].id.as_str()).collect::<Vec<_>>().join(", ")
+    }
+
+    /// What holds but is written the old way.
+    pub fn notice(&self, n: &Notice) -> String {
+        match n {
+            Notice::NotResolvedNamedCountered { card } => format!(
+                "« contrecarres » nomme « {} », qui ne s'est pas résolu (toutes ses cibles illégales, 608.2b) sans \
+                 être contrecarré (701.6a) : écrivez non_resolus = [\"{}\"]",
+                self.scenario.cards[card.0].id, self.scenario.cards[card.0].id
+            ),
         }
     }
 
@@ -368,8 +444,17 @@ fn also(colours: &BTreeSet<Colour>, named: Colour) -> String {
     if rest.is_empty() { String::new() } else { format!(", même si elle est aussi {}", bare_colours(&rest)) }
 }
 
-fn plural(n: u32) -> &'static str {
-    if n > 1 { "s" } else { "" }
+/// « 1 blessure », « 2 blessures »: [`crate::text::plural`] for the engine's counts.
+fn plural(n: u32, one: &str, many: &str) -> String {
+    crate::text::plural(n as usize, one, many)
+}
+
+/// « une », « deux »…: a count of feminine things (cibles).
+fn count_feminine(n: usize) -> String {
+    match n {
+        1 => "une".into(),
+        n => crate::text::number_names(&n.to_string()).map_or_else(|| n.to_string(), |(fr, _)| fr.to_string()),
+    }
 }
 
 fn cards(n: u32) -> String {

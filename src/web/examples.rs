@@ -113,7 +113,10 @@ fn status(o: &Outcome) -> (bool, String) {
     match (c.present, c.ok) {
         (false, _) => (true, "sans résultat attendu".into()),
         (true, true) => (true, "résultat attendu vérifié".into()),
-        (true, false) => (false, format!("{} différence(s) avec le résultat attendu", c.differences.len())),
+        (true, false) => {
+            let n = crate::text::plural(c.differences.len(), "différence", "différences");
+            (false, format!("{n} avec le résultat attendu"))
+        }
     }
 }
 

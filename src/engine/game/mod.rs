@@ -66,7 +66,7 @@ pub struct Object {
     pub controller: PlayerIdx,
     /// Damage marked (a permanent).
     pub damage: u32,
-    /// Regeneration shields (701.15).
+    /// Regeneration shields (701.19).
     pub shields: u32,
     /// Tapped.
     pub tapped: bool,
@@ -124,8 +124,11 @@ pub struct Game<'s> {
     pub objects: Vec<Object>,
     /// The stack, bottom first.
     pub stack: Vec<CardIdx>,
-    /// Cards countered on resolution (608.2b) or by a spell (701.5).
+    /// Spells countered by a spell or ability (701.6a).
     pub countered: Vec<CardIdx>,
+    /// Spells that did not resolve, every target illegal (608.2b): removed
+    /// from the stack, not countered.
+    pub not_resolved: Vec<CardIdx>,
     modifications: Vec<Modification>,
     clock: u64,
     next_id: u64,
@@ -165,6 +168,7 @@ impl<'s> Game<'s> {
             objects,
             stack: Vec::new(),
             countered: Vec::new(),
+            not_resolved: Vec::new(),
             modifications: Vec::new(),
             clock: n + 1,
             next_id: n + 1,
@@ -397,6 +401,15 @@ impl<'s> Game<'s> {
             (c.power.unwrap_or(0), c.toughness.unwrap_or(0))
         });
         ev.push(Event::Modified { card, change: change.clone(), pt, timestamp });
+        // 115.1b: an Aura permanent targets nothing; hexproof and shroud leave it.
+        for &keyword in change.gains.iter().filter(|k| matches!(k, Keyword::Hexproof | Keyword::Shroud)) {
+            for aura in self.all_cards() {
+                let o = self.object(aura);
+                if o.zone == Zone::Battlefield && o.attached_to.is_some_and(|(h, id)| h == card && id == object) {
+                    ev.push(Event::AuraDoesNotTarget { aura, host: card, keyword });
+                }
+            }
+        }
         self.state_based_actions(ev);
     }
 }

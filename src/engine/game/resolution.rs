@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use super::{Chosen, Game};
 use crate::engine::card::{CardType, Colour, Keyword};
-use crate::engine::event::Event;
+use crate::engine::event::{Divergence, Event};
 use crate::engine::index::{CardIdx, PlayerIdx};
 use crate::engine::scenario::{Choice, Zone};
 use crate::engine::text::{Effect, Instruction, Subject};
@@ -27,15 +27,23 @@ impl Game<'_> {
         let chosen = self.object(spell).targets.clone();
         let legal = self.check_targets(spell, &chosen, ev);
         if !legal.is_empty() && legal.iter().all(|l| !l) {
-            // 608.2b: every target illegal, the spell doesn't resolve.
-            self.countered.push(spell);
+            // 608.2b: every target illegal, the spell doesn't resolve (it
+            // is not countered: 701.6a is another thing).
+            self.not_resolved.push(spell);
             self.move_to(spell, Zone::Graveyard);
             let draws = card.text.effects.iter().any(|i| matches!(i.effect, Effect::Draw(_)));
             ev.push(Event::DoesNotResolve { spell, aura: card.enchant().is_some(), draws });
-        } else if card.type_line.is_permanent() {
-            self.enter_battlefield(spell, &chosen, ev);
+            ev.push(Event::OlderFrenchText { divergence: Divergence::CounteredOnResolution });
         } else {
-            self.follow_instructions(spell, &chosen, &legal, ev);
+            if !legal.is_empty() {
+                let still = legal.iter().filter(|l| **l).count();
+                ev.push(Event::Conclusion { spell, legal: still, targets: legal.len() });
+            }
+            if card.type_line.is_permanent() {
+                self.enter_battlefield(spell, &chosen, ev);
+            } else {
+                self.follow_instructions(spell, &chosen, &legal, ev);
+            }
         }
         self.state_based_actions(ev);
     }
@@ -73,7 +81,7 @@ impl Game<'_> {
         }
     }
 
-    /// 608.2c: the instructions, in the order written; then 608.2k: an
+    /// 608.2c: the instructions, in the order written; then 608.2n: an
     /// instant or sorcery goes to its owner's graveyard.
     fn follow_instructions(&mut self, spell: CardIdx, chosen: &[Chosen], legal: &[bool], ev: &mut Vec<Event>) {
         let controller = self.object(spell).controller;
@@ -84,6 +92,9 @@ impl Game<'_> {
                 previous = Some(&instruction.sentence);
             }
             self.apply(spell, controller, instruction, chosen, legal, ev);
+        }
+        if self.state_based_actions_pending() {
+            ev.push(Event::StateBasedActionsWait);
         }
         if self.object(spell).zone == Zone::Stack {
             self.move_to(spell, Zone::Graveyard);
@@ -196,8 +207,9 @@ impl Game<'_> {
             }
             Effect::Exile(what) => {
                 for c in subjects(self, what, ev).0 {
+                    let not_destruction = self.chars(c).has(Keyword::Indestructible) || self.object(c).shields > 0;
                     self.move_to(c, Zone::Exile);
-                    ev.push(Event::Exiled { card: c });
+                    ev.push(Event::Exiled { card: c, not_destruction });
                 }
             }
             Effect::ReturnToHand(what) => {
@@ -260,7 +272,7 @@ impl Game<'_> {
     }
 
     /// Destroys a permanent: indestructible and regeneration may stop it
-    /// (701.7, 701.15, 702.12). Returns whether the permanent changed
+    /// (701.8, 701.19, 702.12). Returns whether the permanent changed
     /// (destroyed or regenerated).
     pub(super) fn destroy(&mut self, card: CardIdx, may_regenerate: bool, ev: &mut Vec<Event>) -> bool {
         if self.chars(card).has(Keyword::Indestructible) {

@@ -2,9 +2,9 @@
 //! priority, repeated until none applies.
 
 use super::Game;
-use crate::engine::card::CardType;
-use crate::engine::event::Event;
-use crate::engine::index::{ObjectId, PlayerIdx};
+use crate::engine::card::{CardType, Enchant, Keyword};
+use crate::engine::event::{AuraFalls, Event};
+use crate::engine::index::{CardIdx, ObjectId, PlayerIdx};
 use crate::engine::scenario::Zone;
 
 impl Game<'_> {
@@ -23,6 +23,21 @@ impl Game<'_> {
         }
     }
 
+    /// Whether a state-based action would apply now: a player at 0 life or
+    /// less, a creature with lethal damage or toughness 0 (704.5a, f, g).
+    pub(super) fn state_based_actions_pending(&self) -> bool {
+        let player = self.players.iter().any(|p| p.life <= 0 && !p.lost);
+        let creature = self.all_cards().any(|c| {
+            let ch = self.chars(c);
+            let toughness = ch.toughness.unwrap_or(0);
+            self.object(c).zone == Zone::Battlefield
+                && ch.is(CardType::Creature)
+                && (toughness <= 0 || self.object(c).damage as i32 >= toughness)
+                && !ch.has(Keyword::Indestructible)
+        });
+        player || creature
+    }
+
     /// 704.5a: a player at 0 life or less loses. Whether any did.
     fn players_lose(&mut self, ev: &mut Vec<Event>) -> bool {
         let mut acted = false;
@@ -37,7 +52,7 @@ impl Game<'_> {
         acted
     }
 
-    /// 704.5f, 704.5g, 704.5 (auras): permanents put into the graveyard or
+    /// 704.5f, 704.5g, 704.5m (auras): permanents put into the graveyard or
     /// destroyed. Whether anything changed; `survivors` are the objects with
     /// lethal damage already reported that were not destroyed.
     fn permanents_go(&mut self, survivors: &mut Vec<ObjectId>, ev: &mut Vec<Event>) -> bool {
@@ -66,14 +81,43 @@ impl Game<'_> {
                     continue;
                 }
             }
-            if let Some((host, object)) = self.object(card).attached_to
-                && (self.object(host).id != object || self.object(host).zone != Zone::Battlefield)
-            {
+            if let Some(why) = self.aura_illegally_attached(card) {
                 self.move_to(card, Zone::Graveyard);
-                ev.push(Event::AuraUnattached { card });
+                ev.push(Event::AuraUnattached { card, why });
                 acted = true;
             }
         }
         acted
+    }
+
+    /// 704.5m: why an Aura on the battlefield must go to the graveyard, if
+    /// it must — attached to nothing (the object it enchanted left, 400.7),
+    /// to an object its enchant ability does not allow (303.4c), or to a
+    /// permanent with protection from one of its colours (702.16c). An Aura
+    /// on the battlefield does not target (115.1b): hexproof and shroud
+    /// never make it fall.
+    fn aura_illegally_attached(&self, card: CardIdx) -> Option<AuraFalls> {
+        let enchant = self.card(card).enchant()?;
+        let Some((host, object)) = self.object(card).attached_to else {
+            return Some(AuraFalls::NotAttached);
+        };
+        if self.object(host).id != object || self.object(host).zone != Zone::Battlefield {
+            return Some(AuraFalls::NotAttached);
+        }
+        let host_chars = self.chars(host);
+        let allowed = match enchant {
+            Enchant::Creature => host_chars.is(CardType::Creature),
+            Enchant::Land => host_chars.is(CardType::Land),
+            Enchant::Artifact => host_chars.is(CardType::Artifact),
+            Enchant::Permanent => true,
+        };
+        if !allowed {
+            return Some(AuraFalls::NotEnchantable { host, enchant });
+        }
+        let aura_colours = self.chars(card).colours;
+        aura_colours
+            .iter()
+            .find(|c| host_chars.has(Keyword::Protection(**c)))
+            .map(|&colour| AuraFalls::Protection { host, colour })
     }
 }
