@@ -207,7 +207,7 @@ fn rule_608_2h_checks_only_the_named_colour() {
     let ids: Vec<&str> = after_first.iter().map(|c| c.id.as_str()).collect();
     assert_eq!(ids, ["esprit", "zombie"], "« non-noires » épargne la créature noire et blanche");
     assert!(o.steps[3].state.players[1].battlefield.is_empty(), "« noires » la détruit");
-    assert!(o.steps[1].rules.contains(&rule("608.2h")));
+    assert!(o.steps[1].rules.contains(&rule("608.2j")));
 }
 
 #[test]
@@ -851,7 +851,7 @@ zone = "main"
     let resolve = "\n[[etape]]\nresoudre = true\n";
     let o = play(&format!("{TWO_PLAYERS}{aura}{BEAR}{cast}{protect}{resolve}"));
     assert_eq!(o.result.not_resolved, ["pacifisme"]);
-    assert!(o.steps[2].rules.contains(&rule("608.3a")));
+    assert!(o.steps[2].rules.contains(&rule("608.3b")));
     let leave = "\n[[etape]]\ndeplacer = \"ours\"\nvers = \"cimetière\"\n";
     let o = play(&format!("{TWO_PLAYERS}{aura}{BEAR}{cast}{resolve}{leave}"));
     assert_eq!(o.steps[1].state.players[0].battlefield[0].attached_to.as_deref(), Some("Ours"));
@@ -1117,7 +1117,7 @@ zone = "main"
 "#;
     let o = play(&format!("{TWO_PLAYERS}{creature}\n[[etape]]\nlancer = \"ours\"\n[[etape]]\nresoudre = true\n"));
     assert_eq!(zone(&o, "ours"), "champ de bataille");
-    assert!(o.steps[1].rules.contains(&rule("608.3")));
+    assert!(o.steps[1].rules.contains(&rule("608.3a")));
     assert_eq!(o.steps[1].state.players[1].battlefield[0].id, "ours", "under the control of its controller, Rob");
 
     // 608.2c then 608.2n: destroy, then draw, then the instant goes to the graveyard.
@@ -1134,4 +1134,201 @@ zone = "main"
     let o = play(&format!("{TWO_PLAYERS}{land}\n[[etape]]\nlancer = \"ours\"\n"));
     assert_eq!(zone(&o, "ours"), "main");
     assert_eq!(step(&o, 0), [&Event::LandNotCast { card: CardIdx(0) }]);
+}
+
+// ---------------------------------------------------------------- citations
+
+/// Every rule the engine can cite, with words of the notion it is cited for:
+/// the current English text of the rule (title included) must hold one of
+/// them. A renumbering in a future edition makes the test fail loudly.
+const CITATIONS: &[(&str, &[&str])] = &[
+    ("105.3", &["color"]),
+    ("115.1", &["target"]),
+    ("115.1b", &["aura permanent doesn’t target"]),
+    ("115.3", &["same target"]),
+    ("119.3", &["gain life", "lose life"]),
+    ("120.3a", &["lose that much life"]),
+    ("120.3e", &["damage to be marked"]),
+    ("120.6", &["damage marked"]),
+    ("121.1", &["draws a card"]),
+    ("205.1a", &["card type"]),
+    ("205.1b", &["retains"]),
+    ("303.4c", &["aura", "illegal"]),
+    ("305.1", &["play a land"]),
+    ("400.7", &["new object"]),
+    ("601.2", &["to cast a spell"]),
+    ("601.2a", &["casting of a spell"]),
+    ("601.2c", &["target"]),
+    ("601.3", &["begin to cast"]),
+    ("608.1", &["resolves"]),
+    ("608.2b", &["doesn’t resolve"]),
+    ("608.2c", &["order written"]),
+    ("608.2j", &["specified characteristics"]),
+    ("608.2n", &["owner’s graveyard"]),
+    ("608.3a", &["becomes a permanent"]),
+    ("608.3b", &["still legal"]),
+    ("608.3c", &["aura spell", "attached"]),
+    ("611.2c", &["continuous effect"]),
+    ("611.3a", &["static ability"]),
+    ("613.1", &["characteristics"]),
+    ("613.4b", &["set power"]),
+    ("613.7", &["timestamp"]),
+    ("701.6a", &["to counter a spell"]),
+    ("701.8a", &["to destroy a permanent"]),
+    ("701.8b", &["destroyed"]),
+    ("701.8c", &["regeneration"]),
+    ("701.13a", &["to exile an object"]),
+    ("701.19a", &["regenerates"]),
+    ("702.5", &["enchant"]),
+    ("702.9", &["flying"]),
+    ("702.11", &["hexproof"]),
+    ("702.11b", &["hexproof"]),
+    ("702.12", &["indestructible"]),
+    ("702.12b", &["indestructible"]),
+    ("702.16", &["protection"]),
+    ("702.16b", &["can’t be targeted"]),
+    ("702.16c", &["can’t be enchanted"]),
+    ("702.16e", &["damage", "prevented"]),
+    ("702.18", &["shroud"]),
+    ("702.18a", &["shroud"]),
+    ("704.3", &["state-based actions"]),
+    ("704.5a", &["0 or less life"]),
+    ("704.5f", &["toughness 0 or less"]),
+    ("704.5g", &["lethal damage"]),
+    ("704.5m", &["aura"]),
+    ("732.1", &["illegal action"]),
+    ("800.4a", &["leaves the game"]),
+    ("801.4", &["range of influence"]),
+    ("801.10", &["range of influence"]),
+];
+
+/// The rule numbers written in the engine's sources (`rule_ids![…]`,
+/// `RuleId::known(…)`), read from `src/engine/`.
+fn rules_in_engine_sources() -> BTreeSet<String> {
+    let literal = regex::Regex::new(r#""(\d{3}(?:\.\d+[a-z]?)?)""#).unwrap();
+    let call = regex::Regex::new(r"(?s)rule_ids!\[[^\]]*\]|RuleId::known\([^)]*\)").unwrap();
+    let mut out = BTreeSet::new();
+    let mut dirs = vec![std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/engine")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            for m in call.find_iter(&text) {
+                // The macro's own definition names no rule.
+                out.extend(literal.captures_iter(m.as_str()).map(|c| c[1].to_string()));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_citation_is_a_rule_in_force_saying_what_it_is_cited_for() {
+    let g = french();
+    let in_force = crate::common::edition(g, arbitre::vocab::Lang::En, "2026-01-16");
+    let cited = rules_in_engine_sources();
+    assert!(cited.len() >= 50, "{cited:?}");
+    let table: std::collections::BTreeMap<&str, &[&str]> = CITATIONS.iter().copied().collect();
+    for id in &cited {
+        let words = table.get(id.as_str()).unwrap_or_else(|| panic!("{id} cité par le moteur, absent de CITATIONS"));
+        let node = g.node(crate::common::node(g, in_force, id));
+        let text = format!("{} {}", node.title.as_deref().unwrap_or(""), node.text).to_lowercase();
+        assert!(words.iter().any(|w| text.contains(w)), "{id} ne dit plus {words:?} : {text}");
+    }
+    // Every shipped scenario cites only those rules.
+    for (path, text) in arbitre::embedded::scenarios() {
+        let outcome = engine::run(&engine::parse(&path, text, Some(g)).unwrap()).unwrap();
+        for r in outcome.cited_rules() {
+            assert!(cited.contains(&r.to_string()), "{path} cite {r}, que le moteur n'écrit pas");
+        }
+    }
+}
+
+// ---------------------------------------------------------------- Auras, conclusions, why-not lines
+
+#[test]
+fn an_aura_falls_off_a_creature_with_protection_from_its_colour_and_off_what_it_cannot_enchant() {
+    let o = shipped("aura-protection-contre-sa-couleur");
+    let falls =
+        |e: &Event| matches!(e, Event::AuraUnattached { why: AuraFalls::Protection { colour: Colour::White, .. }, .. });
+    assert_eq!(count(&step(&o, 2), falls), 1);
+    assert!(o.steps[2].rules.contains(&rule("704.5m")) && o.steps[2].rules.contains(&rule("702.16c")));
+    assert_eq!((zone(&o, "pacifisme"), zone(&o, "ours")), ("cimetière", "champ de bataille"));
+
+    let o = shipped("aura-terrain-qui-n-est-plus-une-creature");
+    let falls = |e: &Event| {
+        matches!(e, Event::AuraUnattached { why: AuraFalls::NotEnchantable { enchant: Enchant::Creature, .. }, .. })
+    };
+    assert_eq!(count(&step(&o, 3), falls), 1);
+    assert!(o.steps[3].rules.contains(&rule("303.4c")));
+}
+
+#[test]
+fn hexproof_does_not_make_an_aura_fall() {
+    let aura = "\n[[carte]]\nid = \"pacifisme\"\nnom = \"Pacifisme\"\ntype = \"Enchantement : aura\"\ncout = \"{1}{W}\"\n\
+                capacites = [\"enchanter une créature\"]\nproprietaire = \"Alex\"\nzone = \"main\"\n";
+    let steps = "\n[[etape]]\nlancer = \"pacifisme\"\ncibles = [\"ours\"]\n[[etape]]\nresoudre = true\n\
+                 [[etape]]\nmodifier = \"ours\"\ngagne = [\"défense talismanique\", \"linceul\"]\n";
+    let o = play(&format!("{TWO_PLAYERS}{aura}{BEAR}{steps}"));
+    assert_eq!(zone(&o, "pacifisme"), "champ de bataille");
+    let stays = |e: &Event| matches!(e, Event::AuraDoesNotTarget { .. });
+    assert_eq!(count(&step(&o, 2), stays), 2, "hexproof, then shroud");
+    assert!(o.steps[2].rules.contains(&rule("115.1b")));
+    assert_eq!(count(&happened(&o), |e| matches!(e, Event::AuraUnattached { .. })), 0);
+}
+
+#[test]
+fn each_resolution_with_targets_states_its_conclusion() {
+    let o = shipped("spores-pesteuses-terrain-anime-devient-noir");
+    let half = |e: &Event| matches!(e, Event::Conclusion { legal: 1, targets: 2, .. });
+    assert_eq!(count(&happened(&o), half), 1);
+    let o = shipped("salve-d-aura-cible-legale");
+    assert_eq!(count(&happened(&o), |e| matches!(e, Event::Conclusion { legal: 1, targets: 1, .. })), 1);
+    // A spell that doesn't resolve says so instead.
+    let o = shipped("spores-pesteuses-deux-cibles-illegales");
+    assert_eq!(count(&happened(&o), |e| matches!(e, Event::Conclusion { .. })), 0);
+}
+
+#[test]
+fn an_old_scenario_naming_a_spell_that_did_not_resolve_in_contrecarres_holds_with_a_warning() {
+    let (_, text) = arbitre::embedded::scenarios()
+        .into_iter()
+        .find(|(p, _)| p.ends_with("/spores-pesteuses-deux-cibles-illegales.toml"))
+        .unwrap();
+    let old = text.replace("contrecarres = []\nnon_resolus = [\"spores\"]", "contrecarres = [\"spores\"]");
+    assert_ne!(old, text);
+    let o = play(&old);
+    assert!(o.expected.ok, "{:?}", o.expected.differences);
+    assert_eq!(o.expected.warnings.len(), 1);
+    assert!(o.expected.warnings[0].contains("non_resolus = [\"spores\"]"), "{:?}", o.expected.warnings);
+    // Written with non_resolus, the same spell named as countered is a difference.
+    let wrong =
+        text.replace("contrecarres = []\nnon_resolus = [\"spores\"]", "contrecarres = [\"spores\"]\nnon_resolus = []");
+    let o = play(&wrong);
+    assert_eq!(o.expected.differences.len(), 2, "{:?}", o.expected.differences);
+}
+
+#[test]
+fn exile_is_not_destruction_and_state_based_actions_wait_for_the_end_of_a_resolution() {
+    let indestructible = BEAR.replace("endurance = 2\n", "endurance = 2\ncapacites = [\"indestructible\"]\n");
+    let exile = spell("exil", "{W}", "Éphémère", "Exilez la créature ciblée.");
+    let o = play(&format!(
+        "{TWO_PLAYERS}{exile}{indestructible}\n[[etape]]\nlancer = \"exil\"\ncibles = [\"ours\"]\n[[etape]]\nresoudre = true\n"
+    ));
+    assert_eq!(zone(&o, "ours"), "exil");
+    assert_eq!(count(&happened(&o), |e| matches!(e, Event::Exiled { not_destruction: true, .. })), 1);
+    assert!(o.steps[1].rules.contains(&rule("701.8b")));
+
+    let burn = spell("feu", "{R}", "Rituel", "Sort feu inflige 20 blessures à n'importe quelle cible.");
+    let o = play(&format!(
+        "{TWO_PLAYERS}{burn}{BEAR}\n[[etape]]\nlancer = \"feu\"\ncibles = [\"Rob\"]\n[[etape]]\nresoudre = true\n"
+    ));
+    let events = step(&o, 1);
+    let wait = events.iter().position(|e| matches!(e, Event::StateBasedActionsWait)).expect("the wait is said");
+    let loses = events.iter().position(|e| matches!(e, Event::PlayerLoses { .. })).expect("Rob loses");
+    assert!(wait < loses);
 }

@@ -607,7 +607,7 @@ async fn the_format_page() {
     assert_eq!(status, StatusCode::OK);
     assert!(body.contains("<h1>Scénarios de décision</h1>"));
     assert!(body.contains("Détruisez la créature non-noire ciblée et le terrain ciblé"));
-    assert!(body.contains("href=\"/regles/608.2h\""), "rule numbers are linked");
+    assert!(body.contains("href=\"/regles/608.2j\""), "rule numbers are linked");
 }
 
 #[actix_web::test]

@@ -61,12 +61,12 @@ pub enum Event {
     /// A target illegal on resolution (608.2b).
     TargetIllegal { instance: usize, phrase: String, target: Choice, why: Illegal },
     /// Every target illegal: the spell doesn't resolve (608.2b); `aura`
-    /// for an aura spell (608.3a), `draws` when its text draws cards.
+    /// for an aura spell (608.3b), `draws` when its text draws cards.
     DoesNotResolve { spell: CardIdx, aura: bool, draws: bool },
     /// The French text of a rule applied says what the rules in force no
     /// longer say.
     OlderFrenchText { divergence: Divergence },
-    /// An aura spell becomes a permanent attached to its target (608.3a).
+    /// An aura spell becomes a permanent attached to its target (608.3c).
     AuraAttached { card: CardIdx, controller: PlayerIdx, host: Choice },
     /// A permanent spell becomes a permanent (608.3).
     PermanentEntered { card: CardIdx, controller: PlayerIdx },
@@ -76,12 +76,12 @@ pub enum Event {
     ResolutionEnds { spell: CardIdx },
     /// A part of the spell aimed at an illegal target does nothing (608.2b).
     PartWithoutTarget { part: String, target: Option<Choice> },
-    /// « non-noire »: a creature of that colour is not concerned (608.2h);
+    /// « non-noire »: a creature of that colour is not concerned (608.2j);
     /// `colours` are the creature's.
     ColourExcluded { card: CardIdx, colours: BTreeSet<Colour>, colour: Colour },
-    /// « noire »: a creature without that colour is not concerned (608.2h).
+    /// « noire »: a creature without that colour is not concerned (608.2j).
     ColourMissing { card: CardIdx, colours: BTreeSet<Colour>, colour: Colour },
-    /// « noire »: a creature of that colour and others is concerned (608.2h).
+    /// « noire »: a creature of that colour and others is concerned (608.2j).
     ColourMatches { card: CardIdx, colours: BTreeSet<Colour>, colour: Colour },
     /// A permanent whose controller is out of the caster's range of
     /// influence is not affected (801.10).
@@ -166,7 +166,7 @@ pub enum Divergence {
 pub enum Illegal {
     /// A player chosen for a target that is not a player (115.1).
     NotAPlayer { player: PlayerIdx, phrase: String },
-    /// A player who left the game (104.3).
+    /// A player who left the game (800.4a).
     PlayerLeft { player: PlayerIdx },
     /// A player out of the caster's range of influence (801.4).
     PlayerOutOfRange { player: PlayerIdx, caster: PlayerIdx },
@@ -195,7 +195,7 @@ impl Illegal {
     pub fn rules(&self) -> &'static [RuleId] {
         match self {
             Illegal::NotAPlayer { .. } => rule_ids!["115.1"],
-            Illegal::PlayerLeft { .. } => rule_ids!["104.3"],
+            Illegal::PlayerLeft { .. } => rule_ids!["800.4a"],
             Illegal::PlayerOutOfRange { .. } | Illegal::ControllerOutOfRange { .. } => rule_ids!["801.4"],
             Illegal::NewObject { .. } => rule_ids!["400.7", "608.2b"],
             Illegal::WrongZone { .. } | Illegal::WrongKind { .. } => rule_ids!["115.1", "608.2b"],
@@ -259,18 +259,18 @@ impl Event {
             Event::NothingToResolve | Event::Resolves { .. } => rule_ids!["608.1"],
             Event::TargetStillLegal { .. } | Event::PartWithoutTarget { .. } => rule_ids!["608.2b"],
             Event::TargetIllegal { .. } => rule_ids!["608.2b"],
-            Event::DoesNotResolve { aura: true, .. } => rule_ids!["608.2b", "608.3a"],
+            Event::DoesNotResolve { aura: true, .. } => rule_ids!["608.2b", "608.3b"],
             Event::DoesNotResolve { aura: false, .. } => rule_ids!["608.2b"],
             Event::OlderFrenchText { divergence: Divergence::CounteredOnResolution } => rule_ids!["608.2b"],
-            Event::AuraAttached { .. } => rule_ids!["608.3a"],
+            Event::AuraAttached { .. } => rule_ids!["608.3c"],
             Event::AuraDoesNotTarget { .. } => rule_ids!["115.1b"],
             Event::Conclusion { .. } => rule_ids!["608.2b"],
             Event::StateBasedActionsWait => rule_ids!["704.3", "608.2c"],
-            Event::PermanentEntered { .. } => rule_ids!["608.3"],
+            Event::PermanentEntered { .. } => rule_ids!["608.3a"],
             Event::Instruction { .. } => rule_ids!["608.2c"],
             Event::ResolutionEnds { .. } => rule_ids!["608.2n"],
             Event::ColourExcluded { .. } | Event::ColourMissing { .. } | Event::ColourMatches { .. } => {
-                rule_ids!["608.2h"]
+                rule_ids!["608.2j"]
             }
             Event::ControllerOutOfRange { .. } | Event::PlayerOutOfRange { .. } => rule_ids!["801.10"],
             Event::AnimatedLand { .. } => rule_ids!["205.1b", "611.3a", "613.1"],

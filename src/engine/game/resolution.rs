@@ -48,7 +48,7 @@ impl Game<'_> {
         self.state_based_actions(ev);
     }
 
-    /// 608.2b / 608.3a: each target instance is checked again; whether each is legal.
+    /// 608.2b / 608.3b: each target instance is checked again; whether each is legal.
     fn check_targets(&self, spell: CardIdx, chosen: &[Chosen], ev: &mut Vec<Event>) -> Vec<bool> {
         let specs = self.specs(spell);
         let mut legal = Vec::new();
@@ -65,7 +65,7 @@ impl Game<'_> {
     }
 
     /// 608.3: a permanent spell becomes a permanent; an aura is attached to
-    /// its target (608.3a).
+    /// its target (608.3c).
     fn enter_battlefield(&mut self, spell: CardIdx, chosen: &[Chosen], ev: &mut Vec<Event>) {
         let controller = self.object(spell).controller;
         self.move_to(spell, Zone::Battlefield);
@@ -144,7 +144,7 @@ impl Game<'_> {
 
     /// Whether a « toutes les créatures… » / « chaque créature » subject
     /// designates a card: a creature on the battlefield, of the colours
-    /// named (608.2h), within range (801.10).
+    /// named (608.2j), within range (801.10).
     fn concerns(&self, card: CardIdx, caster: PlayerIdx, subject: &Subject, ev: &mut Vec<Event>) -> bool {
         if self.object(card).zone != Zone::Battlefield || !self.chars(card).is(CardType::Creature) {
             return false;
@@ -167,7 +167,7 @@ impl Game<'_> {
         true
     }
 
-    /// 608.2h: whether a creature has the colours named and none of those
+    /// 608.2j: whether a creature has the colours named and none of those
     /// excluded, checking only the colours the effect names.
     fn of_colours(&self, card: CardIdx, colours: &[Colour], not_colours: &[Colour], ev: &mut Vec<Event>) -> bool {
         let own = self.chars(card).colours;
