@@ -460,6 +460,14 @@ fn one_event_of_each_kind() -> Vec<(Event, &'static str)> {
         ),
         (Event::Conclusion { spell: choc, legal: 1, targets: 1 }, "Sa cible est légale : Sort choc se résout."),
         (
+            Event::Conclusion { spell: choc, legal: 0, targets: 0 },
+            "Sort choc ne cible rien : aucune vérification de cible ne peut l'arrêter, il se résout.",
+        ),
+        (
+            Event::ProtectionDoesNotStop { card: ours, colour: Colour::White },
+            "Ours a la protection contre le blanc, mais ce sort ne la cible pas : la protection empêche d'être ciblé, enchanté, bloqué ou blessé, pas d'être détruit ou exilé par un effet qui ne cible pas.",
+        ),
+        (
             Event::Conclusion { spell: choc, legal: 1, targets: 2 },
             "Une cible sur deux reste légale : Sort choc se résout ; ce qui vise une cible illégale ne fait rien.",
         ),
@@ -530,7 +538,7 @@ fn one_event_of_each_kind() -> Vec<(Event, &'static str)> {
 }
 
 /// How many kinds of [`Event`] and of [`Illegal`] there are ([`kind`]).
-const EVENT_KINDS: usize = 47;
+const EVENT_KINDS: usize = 48;
 /// See [`EVENT_KINDS`].
 const ILLEGAL_KINDS: usize = 12;
 
@@ -601,6 +609,7 @@ fn kind(event: &Event) -> usize {
         Event::AuraDoesNotTarget { .. } => 44,
         Event::Conclusion { .. } => 45,
         Event::StateBasedActionsWait => 46,
+        Event::ProtectionDoesNotStop { .. } => 47,
     }
 }
 
@@ -1268,6 +1277,15 @@ fn an_aura_falls_off_a_creature_with_protection_from_its_colour_and_off_what_it_
 }
 
 #[test]
+fn protection_does_not_stop_a_spell_that_targets_nothing() {
+    let o = shipped("colere-de-dieu-protection-contre-le-blanc");
+    assert_eq!(zone(&o, "chevalier"), "cimetière");
+    let why_not = |e: &Event| matches!(e, Event::ProtectionDoesNotStop { colour: Colour::White, .. });
+    assert_eq!(count(&step(&o, 2), why_not), 1, "said for the knight, not for the bear");
+    assert!(o.steps[2].rules.contains(&rule("702.16b")));
+}
+
+#[test]
 fn hexproof_does_not_make_an_aura_fall() {
     let aura = "\n[[carte]]\nid = \"pacifisme\"\nnom = \"Pacifisme\"\ntype = \"Enchantement : aura\"\ncout = \"{1}{W}\"\n\
                 capacites = [\"enchanter une créature\"]\nproprietaire = \"Alex\"\nzone = \"main\"\n";
@@ -1288,6 +1306,9 @@ fn each_resolution_with_targets_states_its_conclusion() {
     assert_eq!(count(&happened(&o), half), 1);
     let o = shipped("salve-d-aura-cible-legale");
     assert_eq!(count(&happened(&o), |e| matches!(e, Event::Conclusion { legal: 1, targets: 1, .. })), 1);
+    // A spell without targets resolves, and says why.
+    let o = shipped("colere-de-dieu-protection-contre-le-blanc");
+    assert_eq!(count(&happened(&o), |e| matches!(e, Event::Conclusion { legal: 0, targets: 0, .. })), 1);
     // A spell that doesn't resolve says so instead.
     let o = shipped("spores-pesteuses-deux-cibles-illegales");
     assert_eq!(count(&happened(&o), |e| matches!(e, Event::Conclusion { .. })), 0);

@@ -126,11 +126,16 @@ pub enum Event {
     ZeroToughness { card: CardIdx, toughness: i32 },
     /// A creature with lethal damage is destroyed (704.5g).
     LethalDamage { card: CardIdx, damage: u32, toughness: i32 },
+    /// A permanent with protection from a colour of the spell, reached by an
+    /// instruction that does not target it: protection does not stop it
+    /// (702.16b: it stops targeting, not effects).
+    ProtectionDoesNotStop { card: CardIdx, colour: Colour },
     /// A permanent that an Aura enchants gains hexproof or shroud: the Aura
     /// stays, an Aura permanent targets nothing (115.1b).
     AuraDoesNotTarget { aura: CardIdx, host: CardIdx, keyword: Keyword },
     /// The spell resolves: `legal` of its `targets` target instances are
-    /// still legal (608.2b), the conclusion a judge needs.
+    /// still legal (608.2b), or it has no target (608.2c, 608.3a), the
+    /// conclusion a judge needs.
     Conclusion { spell: CardIdx, legal: usize, targets: usize },
     /// A player at 0 life or a creature with lethal damage in the middle of
     /// a resolution: the state-based actions wait for its end (704.3, 608.2c).
@@ -264,6 +269,8 @@ impl Event {
             Event::OlderFrenchText { divergence: Divergence::CounteredOnResolution } => rule_ids!["608.2b"],
             Event::AuraAttached { .. } => rule_ids!["608.3c"],
             Event::AuraDoesNotTarget { .. } => rule_ids!["115.1b"],
+            Event::ProtectionDoesNotStop { .. } => rule_ids!["702.16b"],
+            Event::Conclusion { targets: 0, .. } => rule_ids!["608.2c"],
             Event::Conclusion { .. } => rule_ids!["608.2b"],
             Event::StateBasedActionsWait => rule_ids!["704.3", "608.2c"],
             Event::PermanentEntered { .. } => rule_ids!["608.3a"],

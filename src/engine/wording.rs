@@ -210,6 +210,11 @@ impl<'s> Wording<'s> {
                     ""
                 }
             ),
+            Event::ProtectionDoesNotStop { card, colour } => format!(
+                "{} a la protection contre le {colour}, mais ce sort ne la cible pas : la protection empêche d'être \
+                 ciblé, enchanté, bloqué ou blessé, pas d'être détruit ou exilé par un effet qui ne cible pas.",
+                self.card(*card)
+            ),
             Event::AuraDoesNotTarget { aura, host, keyword } => format!(
                 "{} a maintenant {keyword}, mais l'aura {} reste attachée : un permanent aura ne cible rien, seul \
                  le sort d'aura ciblait.",
@@ -217,7 +222,12 @@ impl<'s> Wording<'s> {
                 self.card(*aura)
             ),
             Event::Conclusion { spell, legal, targets } => {
-                if legal == targets {
+                if *targets == 0 {
+                    format!(
+                        "{} ne cible rien : aucune vérification de cible ne peut l'arrêter, il se résout.",
+                        self.card(*spell)
+                    )
+                } else if legal == targets {
                     let all = if *targets == 1 { "Sa cible est légale" } else { "Toutes ses cibles sont légales" };
                     format!("{all} : {} se résout.", self.card(*spell))
                 } else {

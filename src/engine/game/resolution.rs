@@ -35,10 +35,8 @@ impl Game<'_> {
             ev.push(Event::DoesNotResolve { spell, aura: card.enchant().is_some(), draws });
             ev.push(Event::OlderFrenchText { divergence: Divergence::CounteredOnResolution });
         } else {
-            if !legal.is_empty() {
-                let still = legal.iter().filter(|l| **l).count();
-                ev.push(Event::Conclusion { spell, legal: still, targets: legal.len() });
-            }
+            let still = legal.iter().filter(|l| **l).count();
+            ev.push(Event::Conclusion { spell, legal: still, targets: legal.len() });
             if card.type_line.is_permanent() {
                 self.enter_battlefield(spell, &chosen, ev);
             } else {
@@ -142,6 +140,20 @@ impl Game<'_> {
         }
     }
 
+    /// A permanent with protection from a colour of the spell, reached by
+    /// an instruction that does not target it: protection does not stop it
+    /// (702.16b to 702.16f: damage, enchanting, blocking, targeting only).
+    fn protection_does_not_apply(&self, spell: CardIdx, card: CardIdx, what: &Subject, ev: &mut Vec<Event>) {
+        if matches!(what, Subject::Target(_)) {
+            return;
+        }
+        let spell_colours = self.chars(spell).colours;
+        let host = self.chars(card);
+        if let Some(&colour) = spell_colours.iter().find(|c| host.has(Keyword::Protection(**c))) {
+            ev.push(Event::ProtectionDoesNotStop { card, colour });
+        }
+    }
+
     /// Whether a « toutes les créatures… » / « chaque créature » subject
     /// designates a card: a creature on the battlefield, of the colours
     /// named (608.2j), within range (801.10).
@@ -202,11 +214,13 @@ impl Game<'_> {
         match &instruction.effect {
             Effect::Destroy { what, regenerate } => {
                 for c in subjects(self, what, ev).0 {
+                    self.protection_does_not_apply(spell, c, what, ev);
                     self.destroy(c, *regenerate, ev);
                 }
             }
             Effect::Exile(what) => {
                 for c in subjects(self, what, ev).0 {
+                    self.protection_does_not_apply(spell, c, what, ev);
                     let not_destruction = self.chars(c).has(Keyword::Indestructible) || self.object(c).shields > 0;
                     self.move_to(c, Zone::Exile);
                     ev.push(Event::Exiled { card: c, not_destruction });
