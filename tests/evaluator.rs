@@ -1286,6 +1286,22 @@ fn protection_does_not_stop_a_spell_that_targets_nothing() {
 }
 
 #[test]
+fn a_player_at_zero_life_during_a_resolution_who_gains_life_before_the_check_stays() {
+    let o = shipped("zero-point-de-vie-pendant-la-resolution");
+    assert_eq!((o.result.life["Alex"], o.result.life["Rob"]), (5, 0));
+    let events = step(&o, 1);
+    let wait = events.iter().position(|e| matches!(e, Event::StateBasedActionsWait)).expect("said");
+    let gain = events.iter().position(|e| matches!(e, Event::LifeGained { .. })).expect("gained");
+    assert!(wait < gain, "said when both players reach 0, before Alex gains life");
+    let losers: Vec<_> = events.iter().filter(|e| matches!(e, Event::PlayerLoses { .. })).collect();
+    assert_eq!(losers.len(), 1, "Rob only");
+
+    let o = shipped("exil-d-une-creature-indestructible");
+    assert_eq!(zone(&o, "golem"), "exil");
+    assert_eq!(count(&happened(&o), |e| matches!(e, Event::Exiled { not_destruction: true, .. })), 1);
+}
+
+#[test]
 fn hexproof_does_not_make_an_aura_fall() {
     let aura = "\n[[carte]]\nid = \"pacifisme\"\nnom = \"Pacifisme\"\ntype = \"Enchantement : aura\"\ncout = \"{1}{W}\"\n\
                 capacites = [\"enchanter une créature\"]\nproprietaire = \"Alex\"\nzone = \"main\"\n";

@@ -84,15 +84,20 @@ impl Game<'_> {
     fn follow_instructions(&mut self, spell: CardIdx, chosen: &[Chosen], legal: &[bool], ev: &mut Vec<Event>) {
         let controller = self.object(spell).controller;
         let mut previous: Option<&str> = None;
+        let mut waiting = false;
         for instruction in &self.card(spell).text.effects {
             if previous != Some(instruction.sentence.as_str()) {
-                ev.push(Event::Instruction { sentence: instruction.sentence.clone() });
+                // « ~ » is the card's name (docs/scenarios.md).
+                let sentence = instruction.sentence.replace('~', &self.card(spell).name);
+                ev.push(Event::Instruction { sentence });
                 previous = Some(&instruction.sentence);
             }
             self.apply(spell, controller, instruction, chosen, legal, ev);
-        }
-        if self.state_based_actions_pending() {
-            ev.push(Event::StateBasedActionsWait);
+            // Said once, as soon as a player or a creature would be concerned.
+            if !waiting && self.state_based_actions_pending() {
+                ev.push(Event::StateBasedActionsWait);
+                waiting = true;
+            }
         }
         if self.object(spell).zone == Zone::Stack {
             self.move_to(spell, Zone::Graveyard);
