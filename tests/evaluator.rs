@@ -456,24 +456,27 @@ fn one_event_of_each_kind() -> Vec<(Event, &'static str)> {
         ),
         (
             Event::AuraDoesNotTarget { aura: choc, host: ours, keyword: Keyword::Hexproof },
-            "Ours a maintenant défense talismanique, mais l'aura Sort choc reste attachée : un permanent aura ne cible rien, seul le sort d'aura ciblait.",
+            "Ours a maintenant la défense talismanique, mais l'aura Sort choc reste attachée : une aura sur le champ de bataille ne cible rien, seul le sort d'aura avait une cible.",
         ),
-        (Event::Conclusion { spell: choc, legal: 1, targets: 1 }, "Sa cible est légale : Sort choc se résout."),
         (
-            Event::Conclusion { spell: choc, legal: 0, targets: 0 },
-            "Sort choc ne cible rien : aucune vérification de cible ne peut l'arrêter, il se résout.",
+            Event::Conclusion { spell: choc, legal: 1, targets: 1, permanent: false },
+            "La cible de Sort choc est toujours légale : le sort se résout.",
+        ),
+        (
+            Event::Conclusion { spell: choc, legal: 0, targets: 0, permanent: false },
+            "Sort choc ne cible rien : il n'y a pas de cible à vérifier ; le sort se résout.",
         ),
         (
             Event::ProtectionDoesNotStop { card: ours, colour: Colour::White },
-            "Ours a la protection contre le blanc, mais ce sort ne la cible pas : la protection empêche d'être ciblé, enchanté, bloqué ou blessé, pas d'être détruit ou exilé par un effet qui ne cible pas.",
+            "Ours a la protection contre le blanc, mais ce sort ne cible pas ce permanent : la protection empêche d'être ciblé, enchanté, équipé ou bloqué et prévient les blessures ; elle n'empêche pas d'être détruit ou exilé par un effet qui ne cible pas.",
         ),
         (
-            Event::Conclusion { spell: choc, legal: 1, targets: 2 },
+            Event::Conclusion { spell: choc, legal: 1, targets: 2, permanent: false },
             "Une cible sur deux reste légale : Sort choc se résout ; ce qui vise une cible illégale ne fait rien.",
         ),
         (
             Event::StateBasedActionsWait,
-            "Les actions basées sur un état ne sont pas vérifiées pendant la résolution : un joueur à 0 point de vie ou une créature aux blessures mortelles le restent jusqu'à la fin de celle-ci.",
+            "Les actions basées sur un état ne sont pas vérifiées pendant la résolution : un joueur à 0 point de vie ou moins ne perd pas encore, une créature qui a des blessures mortelles n'est pas encore détruite ; la vérification se fait à la fin de la résolution.",
         ),
         (Event::ReturnedToHand { card: ours }, "Ours retourne dans la main de son propriétaire."),
         (
@@ -506,22 +509,39 @@ fn one_event_of_each_kind() -> Vec<(Event, &'static str)> {
             Event::StateBasedActions,
             "Avant qu'un joueur ne reçoive la priorité, le jeu vérifie les actions basées sur un état, jusqu'à ce qu'aucune ne s'applique :",
         ),
-        (Event::PlayerLoses { player: rob, life: 0 }, "Rob a 0 point de vie ou moins et perd la partie."),
+        (Event::PlayerLoses { player: rob, life: 0 }, "Rob a 0 point de vie (0 ou moins) : il perd la partie."),
+        (Event::PlayerLoses { player: rob, life: -3 }, "Rob a -3 points de vie (0 ou moins) : il perd la partie."),
+        (
+            Event::LegendRulePending { player: rob, cards: vec![ours, choc] },
+            "Rob contrôle deux permanents légendaires nommés « Ours » : la règle des légendes s'applique, et Rob choisit celui qu'il garde (étape suivante).",
+        ),
+        (
+            Event::LegendRule { player: rob, kept: ours, others: vec![choc], chosen: true },
+            "Règle des légendes : Rob garde Ours ; Sort choc va au cimetière de son propriétaire (ce n'est pas une destruction : l'indestructibilité et la régénération n'y peuvent rien).",
+        ),
+        (
+            Event::LegendRule { player: rob, kept: ours, others: vec![choc, choc], chosen: false },
+            "Règle des légendes : Rob garde Ours, arrivé le plus récemment (choix par défaut : aucune étape « legende ») ; Sort choc et Sort choc vont au cimetière de leur propriétaire (ce n'est pas une destruction : l'indestructibilité et la régénération n'y peuvent rien).",
+        ),
+        (
+            Event::NoLegendChoice { card: ours },
+            "Aucune règle des légendes n'attend de choix pour Ours : l'étape ne fait rien.",
+        ),
         (
             Event::ZeroToughness { card: ours, toughness: 0 },
             "Ours a une endurance de 0 et va au cimetière de son propriétaire (ce n'est pas une destruction : ni la régénération ni l'indestructibilité n'y peuvent rien).",
         ),
         (
             Event::LethalDamage { card: ours, damage: 3, toughness: 2 },
-            "Ours a 3 blessures marquées pour une endurance de 2 : ce sont des blessures mortelles, l'action basée sur un état le détruit s'il peut l'être.",
+            "Ours a 3 blessures marquées pour une endurance de 2 : ce sont des blessures mortelles, et le permanent est détruit, sauf s'il est indestructible ou se régénère.",
         ),
         (
             Event::LethalDamage { card: ours, damage: 1, toughness: 1 },
-            "Ours a 1 blessure marquée pour une endurance de 1 : ce sont des blessures mortelles, l'action basée sur un état le détruit s'il peut l'être.",
+            "Ours a 1 blessure marquée pour une endurance de 1 : ce sont des blessures mortelles, et le permanent est détruit, sauf s'il est indestructible ou se régénère.",
         ),
         (
             Event::AuraUnattached { card: choc, why: AuraFalls::NotAttached },
-            "L'aura Sort choc est attachée illégalement — l'objet qu'elle enchantait a quitté le champ de bataille (un objet qui revient est un nouvel objet) : elle va au cimetière de son propriétaire.",
+            "L'aura Sort choc n'est plus attachée à rien — l'objet qu'elle enchantait a quitté le champ de bataille (un objet qui revient est un nouvel objet) : elle va au cimetière de son propriétaire.",
         ),
         (
             Event::AuraUnattached {
@@ -538,7 +558,7 @@ fn one_event_of_each_kind() -> Vec<(Event, &'static str)> {
 }
 
 /// How many kinds of [`Event`] and of [`Illegal`] there are ([`kind`]).
-const EVENT_KINDS: usize = 48;
+const EVENT_KINDS: usize = 51;
 /// See [`EVENT_KINDS`].
 const ILLEGAL_KINDS: usize = 12;
 
@@ -610,6 +630,9 @@ fn kind(event: &Event) -> usize {
         Event::Conclusion { .. } => 45,
         Event::StateBasedActionsWait => 46,
         Event::ProtectionDoesNotStop { .. } => 47,
+        Event::LegendRulePending { .. } => 48,
+        Event::LegendRule { .. } => 49,
+        Event::NoLegendChoice { .. } => 50,
     }
 }
 
@@ -1155,6 +1178,7 @@ const CITATIONS: &[(&str, &[&str])] = &[
     ("115.1", &["target"]),
     ("115.1b", &["aura permanent doesn’t target"]),
     ("115.3", &["same target"]),
+    ("117.5", &["state-based actions"]),
     ("119.3", &["gain life", "lose life"]),
     ("120.3a", &["lose that much life"]),
     ("120.3e", &["damage to be marked"]),
@@ -1204,9 +1228,10 @@ const CITATIONS: &[(&str, &[&str])] = &[
     ("704.5a", &["0 or less life"]),
     ("704.5f", &["toughness 0 or less"]),
     ("704.5g", &["lethal damage"]),
+    ("704.5j", &["legendary permanents with the same name"]),
     ("704.5m", &["aura"]),
     ("732.1", &["illegal action"]),
-    ("800.4a", &["leaves the game"]),
+    ("800.4", &["left the game"]),
     ("801.4", &["range of influence"]),
     ("801.10", &["range of influence"]),
 ];
@@ -1302,6 +1327,29 @@ fn a_player_at_zero_life_during_a_resolution_who_gains_life_before_the_check_sta
 }
 
 #[test]
+fn the_legend_rule_keeps_the_chosen_one_or_else_the_newest() {
+    let o = shipped("regle-des-legendes");
+    assert_eq!((zone(&o, "thalia-1"), zone(&o, "thalia-2")), ("champ de bataille", "cimetière"));
+    assert_eq!(count(&step(&o, 2), |e| matches!(e, Event::LegendRulePending { .. })), 1);
+    assert_eq!(count(&step(&o, 3), |e| matches!(e, Event::LegendRule { chosen: true, .. })), 1);
+    assert!(o.steps[3].rules.contains(&rule("704.5j")));
+    // Without the `legende` step, the newest stays, and the line says it was the default.
+    let (_, text) =
+        arbitre::embedded::scenarios().into_iter().find(|(p, _)| p.ends_with("/regle-des-legendes.toml")).unwrap();
+    let steps_end = text.find("[[etape]]\nlegende").unwrap();
+    let expected = "\n[attendu]\nzones = { thalia-1 = \"cimetière\", thalia-2 = \"champ de bataille\" }\n";
+    let o = play(&format!("{}{expected}", &text[..steps_end]));
+    assert!(o.expected.ok, "{:?}", o.expected.differences);
+    assert_eq!(count(&happened(&o), |e| matches!(e, Event::LegendRule { chosen: false, .. })), 1);
+    // A `legende` step naming a card that is not legendary is refused with its rule.
+    let e = read(&text.replace("legende = \"thalia-1\"", "legende = \"inconnue\"")).unwrap_err();
+    assert_eq!(e.key.as_deref(), Some("legende"));
+    let not_legendary = text.replace("Créature légendaire : humain et soldat\"\ncout = \"{1}{W}\"\nforce = 2\nendurance = 1\nproprietaire = \"Alex\"\nzone = \"champ de bataille\"", "Créature : humain et soldat\"\ncout = \"{1}{W}\"\nforce = 2\nendurance = 1\nproprietaire = \"Alex\"\nzone = \"champ de bataille\"");
+    let e = read(&not_legendary).unwrap_err();
+    assert!(e.message.contains("704.5j"), "{e}");
+}
+
+#[test]
 fn hexproof_does_not_make_an_aura_fall() {
     let aura = "\n[[carte]]\nid = \"pacifisme\"\nnom = \"Pacifisme\"\ntype = \"Enchantement : aura\"\ncout = \"{1}{W}\"\n\
                 capacites = [\"enchanter une créature\"]\nproprietaire = \"Alex\"\nzone = \"main\"\n";
@@ -1321,7 +1369,8 @@ fn each_resolution_with_targets_states_its_conclusion() {
     let half = |e: &Event| matches!(e, Event::Conclusion { legal: 1, targets: 2, .. });
     assert_eq!(count(&happened(&o), half), 1);
     let o = shipped("salve-d-aura-cible-legale");
-    assert_eq!(count(&happened(&o), |e| matches!(e, Event::Conclusion { legal: 1, targets: 1, .. })), 1);
+    let whole = |e: &Event| matches!(e, Event::Conclusion { legal: 1, targets: 1, permanent: false, .. });
+    assert_eq!(count(&happened(&o), whole), 1);
     // A spell without targets resolves, and says why.
     let o = shipped("colere-de-dieu-protection-contre-le-blanc");
     assert_eq!(count(&happened(&o), |e| matches!(e, Event::Conclusion { legal: 0, targets: 0, .. })), 1);

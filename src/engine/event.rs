@@ -118,6 +118,14 @@ pub enum Event {
     RegenerationForbidden { card: CardIdx },
     /// Destroyed: put into its owner's graveyard (701.8a).
     Destroyed { card: CardIdx },
+    /// The legend rule applies, and the next step says which one the player
+    /// keeps (704.5j).
+    LegendRulePending { player: PlayerIdx, cards: Vec<CardIdx> },
+    /// The legend rule (704.5j): `kept` stays, `others` go to their owners'
+    /// graveyards; `chosen` when a `legende` step chose, else the newest.
+    LegendRule { player: PlayerIdx, kept: CardIdx, others: Vec<CardIdx>, chosen: bool },
+    /// A `legende` step with no legend rule waiting for that card.
+    NoLegendChoice { card: CardIdx },
     /// The state-based actions are checked (704.3); the events they make follow.
     StateBasedActions,
     /// A player at 0 life or less loses (704.5a).
@@ -136,7 +144,7 @@ pub enum Event {
     /// The spell resolves: `legal` of its `targets` target instances are
     /// still legal (608.2b), or it has no target (608.2c, 608.3a), the
     /// conclusion a judge needs.
-    Conclusion { spell: CardIdx, legal: usize, targets: usize },
+    Conclusion { spell: CardIdx, legal: usize, targets: usize, permanent: bool },
     /// A player at 0 life or a creature with lethal damage in the middle of
     /// a resolution: the state-based actions wait for its end (704.3, 608.2c).
     StateBasedActionsWait,
@@ -161,7 +169,8 @@ pub enum AuraFalls {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Divergence {
     /// 608.2b of 2011: a spell whose targets are all illegal « est
-    /// contrecarré » ; since the edition of 2018-10-05 it doesn't resolve.
+    /// contrecarré » ; since 2018 (« is countered » in the archive's edition of
+    /// 2017-04-28, « doesn't resolve » in 2018-10-05's) it doesn't resolve.
     CounteredOnResolution,
 }
 
@@ -171,7 +180,7 @@ pub enum Divergence {
 pub enum Illegal {
     /// A player chosen for a target that is not a player (115.1).
     NotAPlayer { player: PlayerIdx, phrase: String },
-    /// A player who left the game (800.4a).
+    /// A player who left the game (800.4).
     PlayerLeft { player: PlayerIdx },
     /// A player out of the caster's range of influence (801.4).
     PlayerOutOfRange { player: PlayerIdx, caster: PlayerIdx },
@@ -200,7 +209,7 @@ impl Illegal {
     pub fn rules(&self) -> &'static [RuleId] {
         match self {
             Illegal::NotAPlayer { .. } => rule_ids!["115.1"],
-            Illegal::PlayerLeft { .. } => rule_ids!["800.4a"],
+            Illegal::PlayerLeft { .. } => rule_ids!["800.4"],
             Illegal::PlayerOutOfRange { .. } | Illegal::ControllerOutOfRange { .. } => rule_ids!["801.4"],
             Illegal::NewObject { .. } => rule_ids!["400.7", "608.2b"],
             Illegal::WrongZone { .. } | Illegal::WrongKind { .. } => rule_ids!["115.1", "608.2b"],
@@ -270,9 +279,10 @@ impl Event {
             Event::AuraAttached { .. } => rule_ids!["608.3c"],
             Event::AuraDoesNotTarget { .. } => rule_ids!["115.1b"],
             Event::ProtectionDoesNotStop { .. } => rule_ids!["702.16b"],
-            Event::Conclusion { targets: 0, .. } => rule_ids!["608.2c"],
-            Event::Conclusion { .. } => rule_ids!["608.2b"],
-            Event::StateBasedActionsWait => rule_ids!["704.3", "608.2c"],
+            Event::Conclusion { permanent: false, .. } => rule_ids!["608.2b"],
+            Event::Conclusion { permanent: true, targets: 0, .. } => rule_ids!["608.3a"],
+            Event::Conclusion { permanent: true, .. } => rule_ids!["608.3b"],
+            Event::StateBasedActionsWait => rule_ids!["704.3", "117.5"],
             Event::PermanentEntered { .. } => rule_ids!["608.3a"],
             Event::Instruction { .. } => rule_ids!["608.2c"],
             Event::ResolutionEnds { .. } => rule_ids!["608.2n"],
@@ -294,6 +304,9 @@ impl Event {
             Event::Regenerated { .. } => rule_ids!["701.19a", "701.8c"],
             Event::Destroyed { .. } => rule_ids!["701.8a"],
             Event::StateBasedActions => rule_ids!["704.3"],
+            Event::LegendRulePending { .. } | Event::LegendRule { .. } | Event::NoLegendChoice { .. } => {
+                rule_ids!["704.5j"]
+            }
             Event::PlayerLoses { .. } => rule_ids!["704.5a"],
             Event::ZeroToughness { .. } => rule_ids!["704.5f"],
             Event::LethalDamage { .. } => rule_ids!["704.5g"],

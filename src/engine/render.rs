@@ -59,13 +59,16 @@ pub fn outcome_text(o: &Outcome) -> String {
 /// The result, one line per card (its zone, its damage), per player (life,
 /// cards drawn), and the spells countered: for the terminal and the web.
 pub fn result_lines(r: &Summary) -> Vec<(String, String)> {
-    let plural = |n: u32| if n > 1 { "s" } else { "" };
     let mut out: Vec<(String, String)> = r
         .zones
         .iter()
         .map(|(id, zone)| {
             let damage = r.damage.get(id).copied().unwrap_or(0);
-            let value = if damage > 0 { format!("{zone}, {damage} blessure{}", plural(damage)) } else { zone.clone() };
+            let value = if damage > 0 {
+                format!("{zone}, {}", crate::text::plural(damage as usize, "blessure", "blessures"))
+            } else {
+                zone.clone()
+            };
             (id.clone(), value)
         })
         .collect();
@@ -73,7 +76,12 @@ pub fn result_lines(r: &Summary) -> Vec<(String, String)> {
         let draws = r.draws.get(player).copied().unwrap_or(0);
         out.push((
             player.clone(),
-            format!("{life} points de vie, {draws} carte{} piochée{}", plural(draws), plural(draws)),
+            format!(
+                "{}{}, {}",
+                if *life < 0 { "-" } else { "" },
+                crate::text::plural(life.unsigned_abs() as usize, "point de vie", "points de vie"),
+                crate::text::plural(draws as usize, "carte piochée", "cartes piochées")
+            ),
         ));
     }
     let list = |l: &[String]| if l.is_empty() { "aucun".to_string() } else { l.join(", ") };

@@ -223,6 +223,11 @@ pub enum Action {
     },
     /// All players pass: the top of the stack resolves (608).
     Resolve,
+    /// With the legend rule pending (704.5j): the permanent its controller keeps.
+    Legend {
+        /// The permanent kept.
+        keep: CardIdx,
+    },
 }
 
 /// A step of the scenario.
@@ -348,6 +353,7 @@ struct RawStep {
     vers: Option<Spanned<String>>,
     regenerer: Option<Spanned<String>>,
     resoudre: Option<Spanned<bool>>,
+    legende: Option<Spanned<String>>,
     commentaire: Option<String>,
 }
 
@@ -637,20 +643,34 @@ impl Reader<'_> {
     fn step(&self, raw: &Spanned<RawStep>) -> Result<Step, ScenarioError> {
         let s = raw.get_ref();
         let at = raw.span().start;
-        let action = match (&s.lancer, &s.modifier, &s.deplacer, &s.regenerer, &s.resoudre) {
-            (Some(c), None, None, None, None) => self.cast(s, c, at)?,
-            (None, Some(c), None, None, None) => self.modify(s, c, at)?,
-            (None, None, Some(c), None, None) => self.move_card(s, c, at)?,
-            (None, None, None, Some(c), None) => Action::Regenerate { card: self.card_named(c, "regenerer")? },
-            (None, None, None, None, Some(r)) => self.resolve(r)?,
+        let action = match (&s.lancer, &s.modifier, &s.deplacer, &s.regenerer, &s.resoudre, &s.legende) {
+            (Some(c), None, None, None, None, None) => self.cast(s, c, at)?,
+            (None, Some(c), None, None, None, None) => self.modify(s, c, at)?,
+            (None, None, Some(c), None, None, None) => self.move_card(s, c, at)?,
+            (None, None, None, Some(c), None, None) => Action::Regenerate { card: self.card_named(c, "regenerer")? },
+            (None, None, None, None, Some(r), None) => self.resolve(r)?,
+            (None, None, None, None, None, Some(c)) => self.legend(c)?,
             _ => {
-                let message =
-                    "chaque étape a exactement une action : lancer, modifier, deplacer, regenerer ou resoudre";
+                let message = "chaque étape a exactement une action : lancer, modifier, deplacer, regenerer, \
+                               resoudre ou legende";
                 return Err(self.err(at, "etape", message.into()));
             }
         };
         self.misplaced_keys(s, &action, at)?;
         Ok(Step { action, comment: s.commentaire.clone(), line: line_at(self.text, at) })
+    }
+
+    /// `legende`: a legendary card, the one its controller keeps (704.5j).
+    fn legend(&self, c: &Spanned<String>) -> Result<Action, ScenarioError> {
+        let keep = self.card_named(c, "legende")?;
+        if !self.cards[keep.0].type_line.supertypes.contains("légendaire") {
+            let message = format!(
+                "« {} » n'est pas légendaire : la règle des légendes (704.5j) ne la concerne pas",
+                c.get_ref().trim()
+            );
+            return Err(self.err(c.span().start, "legende", message));
+        }
+        Ok(Action::Legend { keep })
     }
 
     /// The keys of other actions, present where they mean nothing.

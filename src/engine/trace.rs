@@ -308,6 +308,10 @@ fn play(scenario: &Scenario, deadline: Option<Instant>, boards: Boards) -> Resul
             return Err(Stopped::Deadline { played: i, total: scenario.steps.len() });
         }
         let action = Wording::new(scenario).action(&step.action);
+        game.legend_choice_next = matches!(
+            scenario.steps.get(i + 1).map(|s| &s.action),
+            Some(crate::engine::scenario::Action::Legend { .. })
+        );
         let events = game.play(&step.action);
         total += events.len();
         if events.len() > MAX_EVENTS_PER_STEP || total > MAX_EVENTS {
@@ -495,7 +499,7 @@ fn check(scenario: &Scenario, game: &Game) -> Check {
             // named in `contrecarres`, with a notice.
             let either: Vec<CardIdx> = game.countered.iter().chain(&game.not_resolved).copied().collect();
             if !same(&x.countered, &either) {
-                found.push(Difference::Countered { expected: x.countered.clone(), got: game.countered.clone() });
+                found.push(Difference::Countered { expected: x.countered.clone(), got: either.clone() });
             }
             for &card in x.countered.iter().filter(|c| game.not_resolved.contains(c)) {
                 notices.push(Notice::NotResolvedNamedCountered { card });

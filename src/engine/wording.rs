@@ -59,6 +59,17 @@ impl<'s> Wording<'s> {
             Action::Move { card, to } => format!("Déplacement {} {}", de(self.card(*card)), to.to_phrase()),
             Action::Regenerate { card } => format!("Régénération {}", de(self.card(*card))),
             Action::Resolve => "Tous les joueurs passent : résolution".to_string(),
+            Action::Legend { keep } => format!("Règle des légendes : choix {}", de(self.card(*keep))),
+        }
+    }
+
+    /// Card names joined: « A », « A et B », « A, B et C ».
+    fn names(&self, cards: &[CardIdx]) -> String {
+        let names: Vec<&str> = cards.iter().map(|&c| self.card(c)).collect();
+        match names.split_last() {
+            None => String::new(),
+            Some((last, [])) => (*last).to_string(),
+            Some((last, rest)) => format!("{} et {last}", rest.join(", ")),
         }
     }
 
@@ -211,25 +222,35 @@ impl<'s> Wording<'s> {
                 }
             ),
             Event::ProtectionDoesNotStop { card, colour } => format!(
-                "{} a la protection contre le {colour}, mais ce sort ne la cible pas : la protection empêche d'être \
-                 ciblé, enchanté, bloqué ou blessé, pas d'être détruit ou exilé par un effet qui ne cible pas.",
+                "{} a la protection contre le {colour}, mais ce sort ne cible pas ce permanent : la protection \
+                 empêche d'être ciblé, enchanté, équipé ou bloqué et prévient les blessures ; elle n'empêche pas \
+                 d'être détruit ou exilé par un effet qui ne cible pas.",
                 self.card(*card)
             ),
             Event::AuraDoesNotTarget { aura, host, keyword } => format!(
-                "{} a maintenant {keyword}, mais l'aura {} reste attachée : un permanent aura ne cible rien, seul \
-                 le sort d'aura ciblait.",
+                "{} a maintenant {}, mais l'aura {} reste attachée : une aura sur le champ de bataille ne cible \
+                 rien, seul le sort d'aura avait une cible.",
                 self.card(*host),
+                match keyword {
+                    Keyword::Shroud => "le linceul".to_string(),
+                    Keyword::Hexproof => "la défense talismanique".to_string(),
+                    k => k.to_string(),
+                },
                 self.card(*aura)
             ),
-            Event::Conclusion { spell, legal, targets } => {
+            Event::Conclusion { spell, legal, targets, .. } => {
                 if *targets == 0 {
                     format!(
-                        "{} ne cible rien : aucune vérification de cible ne peut l'arrêter, il se résout.",
+                        "{} ne cible rien : il n'y a pas de cible à vérifier ; le sort se résout.",
                         self.card(*spell)
                     )
                 } else if legal == targets {
-                    let all = if *targets == 1 { "Sa cible est légale" } else { "Toutes ses cibles sont légales" };
-                    format!("{all} : {} se résout.", self.card(*spell))
+                    let (which, verb) = if *targets == 1 {
+                        ("La cible", "est toujours légale")
+                    } else {
+                        ("Toutes les cibles", "sont toujours légales")
+                    };
+                    format!("{which} {} {verb} : le sort se résout.", de(self.card(*spell)))
                 } else {
                     let (cibles, reste) =
                         if *legal > 1 { ("cibles", "restent légales") } else { ("cible", "reste légale") };
@@ -243,8 +264,9 @@ impl<'s> Wording<'s> {
                 }
             }
             Event::StateBasedActionsWait => "Les actions basées sur un état ne sont pas vérifiées pendant la \
-                                             résolution : un joueur à 0 point de vie ou une créature aux blessures \
-                                             mortelles le restent jusqu'à la fin de celle-ci."
+                                             résolution : un joueur à 0 point de vie ou moins ne perd pas encore, une \
+                                             créature qui a des blessures mortelles n'est pas encore détruite ; la \
+                                             vérification se fait à la fin de la résolution."
                 .into(),
             Event::ReturnedToHand { card } => {
                 format!("{} retourne dans la main de son propriétaire.", self.card(*card))
@@ -292,11 +314,38 @@ impl<'s> Wording<'s> {
             Event::Destroyed { card } => {
                 format!("{} va au cimetière de son propriétaire : c'est une destruction.", self.card(*card))
             }
+            Event::LegendRulePending { player, cards } => format!(
+                "{} contrôle {} permanents légendaires nommés « {} » : la règle des légendes s'applique, et {} \
+                 choisit celui qu'il garde (étape suivante).",
+                self.player(*player),
+                count_masculine(cards.len()),
+                self.card(cards[0]),
+                self.player(*player)
+            ),
+            Event::LegendRule { player, kept, others, chosen } => format!(
+                "Règle des légendes : {} garde {}{} ; {} {} au cimetière de {} propriétaire (ce n'est pas une \
+                 destruction : l'indestructibilité et la régénération n'y peuvent rien).",
+                self.player(*player),
+                self.card(*kept),
+                if *chosen {
+                    ""
+                } else {
+                    ", arrivé le plus récemment (choix par défaut : aucune étape « legende »)"
+                },
+                self.names(others),
+                if others.len() > 1 { "vont" } else { "va" },
+                if others.len() > 1 { "leur" } else { "son" }
+            ),
+            Event::NoLegendChoice { card } => {
+                format!("Aucune règle des légendes n'attend de choix pour {} : l'étape ne fait rien.", self.card(*card))
+            }
             Event::StateBasedActions => "Avant qu'un joueur ne reçoive la priorité, le jeu vérifie les actions \
                                          basées sur un état, jusqu'à ce qu'aucune ne s'applique :"
                 .into(),
             Event::PlayerLoses { player, life } => {
-                format!("{} a {life} point de vie ou moins et perd la partie.", self.player(*player))
+                let amount = plural(life.unsigned_abs(), "point de vie", "points de vie");
+                let sign = if *life < 0 { "-" } else { "" };
+                format!("{} a {sign}{amount} (0 ou moins) : il perd la partie.", self.player(*player))
             }
             Event::ZeroToughness { card, toughness } => format!(
                 "{} a une endurance de {toughness} et va au cimetière de son propriétaire (ce n'est pas une \
@@ -304,8 +353,8 @@ impl<'s> Wording<'s> {
                 self.card(*card)
             ),
             Event::LethalDamage { card, damage, toughness } => format!(
-                "{} a {} pour une endurance de {toughness} : ce sont des blessures mortelles, l'action basée sur \
-                 un état le détruit s'il peut l'être.",
+                "{} a {} pour une endurance de {toughness} : ce sont des blessures mortelles, et le permanent est \
+                 détruit, sauf s'il est indestructible ou se régénère.",
                 self.card(*card),
                 plural(*damage, "blessure marquée", "blessures marquées")
             ),
@@ -327,10 +376,12 @@ impl<'s> Wording<'s> {
                         colour.feminine()
                     ),
                 };
-                format!(
-                    "L'aura {} est attachée illégalement — {because} : elle va au cimetière de son propriétaire.",
-                    self.card(*card)
-                )
+                let state = if matches!(why, AuraFalls::NotAttached) {
+                    "n'est plus attachée à rien"
+                } else {
+                    "est attachée illégalement"
+                };
+                format!("L'aura {} {state} — {because} : elle va au cimetière de son propriétaire.", self.card(*card))
             }
         }
     }
@@ -457,6 +508,14 @@ fn also(colours: &BTreeSet<Colour>, named: Colour) -> String {
 /// « 1 blessure », « 2 blessures »: [`crate::text::plural`] for the engine's counts.
 fn plural(n: u32, one: &str, many: &str) -> String {
     crate::text::plural(n as usize, one, many)
+}
+
+/// « un », « deux »…: a count of masculine things (permanents).
+fn count_masculine(n: usize) -> String {
+    match n {
+        1 => "un".into(),
+        n => count_feminine(n),
+    }
 }
 
 /// « une », « deux »…: a count of feminine things (cibles).

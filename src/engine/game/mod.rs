@@ -132,6 +132,11 @@ pub struct Game<'s> {
     modifications: Vec<Modification>,
     clock: u64,
     next_id: u64,
+    /// Whether the next step is a `legende` choice: the legend rule then
+    /// waits for it instead of keeping the newest (704.5j).
+    pub legend_choice_next: bool,
+    /// Legendary permanents waiting for their controller's choice.
+    pending_legend: Vec<CardIdx>,
 }
 
 /// Cards in each player's library at the start.
@@ -169,6 +174,8 @@ impl<'s> Game<'s> {
             stack: Vec::new(),
             countered: Vec::new(),
             not_resolved: Vec::new(),
+            legend_choice_next: false,
+            pending_legend: Vec::new(),
             modifications: Vec::new(),
             clock: n + 1,
             next_id: n + 1,
@@ -346,6 +353,7 @@ impl<'s> Game<'s> {
                 }
             }
             Action::Resolve => self.resolve(&mut ev),
+            Action::Legend { keep } => self.choose_legend(*keep, &mut ev),
         }
         ev
     }

@@ -36,7 +36,8 @@ impl Game<'_> {
             ev.push(Event::OlderFrenchText { divergence: Divergence::CounteredOnResolution });
         } else {
             let still = legal.iter().filter(|l| **l).count();
-            ev.push(Event::Conclusion { spell, legal: still, targets: legal.len() });
+            let permanent = card.type_line.is_permanent();
+            ev.push(Event::Conclusion { spell, legal: still, targets: legal.len(), permanent });
             if card.type_line.is_permanent() {
                 self.enter_battlefield(spell, &chosen, ev);
             } else {

@@ -7,6 +7,14 @@ use crate::engine::event::{AuraFalls, Event};
 use crate::engine::index::{CardIdx, ObjectId, PlayerIdx};
 use crate::engine::scenario::Zone;
 
+/// What a creature is in for (704.5f, 704.5g).
+enum CreatureCondition {
+    /// Toughness 0 or less (its value).
+    ZeroToughness(i32),
+    /// Damage marked, toughness.
+    LethalDamage(u32, i32),
+}
+
 impl Game<'_> {
     /// State-based actions, until none applies (704.3); announced by
     /// [`Event::StateBasedActions`] when any does.
@@ -17,7 +25,7 @@ impl Game<'_> {
     pub(super) fn state_based_actions(&mut self, ev: &mut Vec<Event>) {
         let start = ev.len();
         let mut survivors: Vec<ObjectId> = Vec::new();
-        while self.players_lose(ev) | self.permanents_go(&mut survivors, ev) {}
+        while self.players_lose(ev) | self.permanents_go(&mut survivors, ev) | self.legend_rule(ev) {}
         if ev.len() > start {
             ev.insert(start, Event::StateBasedActions);
         }
@@ -25,17 +33,99 @@ impl Game<'_> {
 
     /// Whether a state-based action would apply now: a player at 0 life or
     /// less, a creature with lethal damage or toughness 0 (704.5a, f, g).
+    /// An indestructible creature with lethal damage is not counted: nothing
+    /// would happen to it (702.12b).
     pub(super) fn state_based_actions_pending(&self) -> bool {
         let player = self.players.iter().any(|p| p.life <= 0 && !p.lost);
-        let creature = self.all_cards().any(|c| {
-            let ch = self.chars(c);
-            let toughness = ch.toughness.unwrap_or(0);
-            self.object(c).zone == Zone::Battlefield
-                && ch.is(CardType::Creature)
-                && (toughness <= 0 || self.object(c).damage as i32 >= toughness)
-                && !ch.has(Keyword::Indestructible)
+        let permanent = self.all_cards().any(|c| match self.creature_condition(c) {
+            Some(CreatureCondition::ZeroToughness(_)) => true,
+            Some(CreatureCondition::LethalDamage(..)) => !self.chars(c).has(Keyword::Indestructible),
+            None => self.aura_illegally_attached(c).is_some(),
         });
-        player || creature
+        player || permanent || self.legend_group().is_some()
+    }
+
+    /// 704.5f and 704.5g: what a creature on the battlefield is in for.
+    fn creature_condition(&self, card: CardIdx) -> Option<CreatureCondition> {
+        let ch = self.chars(card);
+        if self.object(card).zone != Zone::Battlefield || !ch.is(CardType::Creature) {
+            return None;
+        }
+        let toughness = ch.toughness.unwrap_or(0);
+        let damage = self.object(card).damage;
+        if toughness <= 0 {
+            Some(CreatureCondition::ZeroToughness(toughness))
+        } else if damage as i32 >= toughness {
+            Some(CreatureCondition::LethalDamage(damage, toughness))
+        } else {
+            None
+        }
+    }
+
+    /// 704.5j: two or more legendary permanents with the same name under one
+    /// player's control; the player keeps one, the others go to their
+    /// owners' graveyards (not destroyed). The choice is the next step's when
+    /// it is a `legende` step, else the newest permanent is kept. Whether
+    /// anything moved.
+    fn legend_rule(&mut self, ev: &mut Vec<Event>) -> bool {
+        let Some(group) = self.legend_group() else {
+            return false;
+        };
+        let player = self.object(group[0]).controller;
+        if self.legend_choice_next {
+            if self.pending_legend != group {
+                self.pending_legend = group.clone();
+                ev.push(Event::LegendRulePending { player, cards: group });
+            }
+            return false;
+        }
+        let kept = *group.iter().max_by_key(|&&c| self.object(c).id).expect("a group has two cards");
+        self.keep_legend(player, kept, &group, false, ev);
+        true
+    }
+
+    /// The first set of legendary permanents with one name and one controller,
+    /// when there are two or more.
+    fn legend_group(&self) -> Option<Vec<CardIdx>> {
+        let legends: Vec<CardIdx> = self
+            .all_cards()
+            .filter(|&c| self.object(c).zone == Zone::Battlefield)
+            .filter(|&c| self.chars(c).type_line.supertypes.contains("légendaire"))
+            .collect();
+        legends.iter().find_map(|&c| {
+            let same: Vec<CardIdx> = legends
+                .iter()
+                .copied()
+                .filter(|&d| {
+                    self.card(d).name == self.card(c).name && self.object(d).controller == self.object(c).controller
+                })
+                .collect();
+            (same.len() > 1).then_some(same)
+        })
+    }
+
+    /// Keeps one legendary permanent of a group; the others go to the graveyard.
+    fn keep_legend(&mut self, player: PlayerIdx, kept: CardIdx, group: &[CardIdx], chosen: bool, ev: &mut Vec<Event>) {
+        let others: Vec<CardIdx> = group.iter().copied().filter(|&c| c != kept).collect();
+        for &c in &others {
+            self.move_to(c, Zone::Graveyard);
+        }
+        ev.push(Event::LegendRule { player, kept, others, chosen });
+    }
+
+    /// A `legende` step: the permanent kept from the group waiting (704.5j),
+    /// then the state-based actions go on.
+    pub(super) fn choose_legend(&mut self, keep: CardIdx, ev: &mut Vec<Event>) {
+        let group = std::mem::take(&mut self.pending_legend);
+        if !group.contains(&keep) {
+            ev.push(Event::NoLegendChoice { card: keep });
+            return;
+        }
+        let player = self.object(keep).controller;
+        let start = ev.len();
+        self.keep_legend(player, keep, &group, true, ev);
+        self.state_based_actions(ev);
+        ev.insert(start, Event::StateBasedActions);
     }
 
     /// 704.5a: a player at 0 life or less loses. Whether any did.
@@ -61,25 +151,26 @@ impl Game<'_> {
             if self.object(card).zone != Zone::Battlefield {
                 continue;
             }
-            let ch = self.chars(card);
-            if ch.is(CardType::Creature) {
-                let toughness = ch.toughness.unwrap_or(0);
-                if toughness <= 0 {
+            match self.creature_condition(card) {
+                Some(CreatureCondition::ZeroToughness(toughness)) => {
                     self.move_to(card, Zone::Graveyard);
                     ev.push(Event::ZeroToughness { card, toughness });
                     acted = true;
                     continue;
                 }
-                let (id, damage) = (self.object(card).id, self.object(card).damage);
-                if damage as i32 >= toughness && !survivors.contains(&id) {
-                    ev.push(Event::LethalDamage { card, damage, toughness });
-                    if self.destroy(card, true, ev) {
-                        acted = true;
-                    } else {
-                        survivors.push(id);
+                Some(CreatureCondition::LethalDamage(damage, toughness)) => {
+                    let id = self.object(card).id;
+                    if !survivors.contains(&id) {
+                        ev.push(Event::LethalDamage { card, damage, toughness });
+                        if self.destroy(card, true, ev) {
+                            acted = true;
+                        } else {
+                            survivors.push(id);
+                        }
+                        continue;
                     }
-                    continue;
                 }
+                None => {}
             }
             if let Some(why) = self.aura_illegally_attached(card) {
                 self.move_to(card, Zone::Graveyard);

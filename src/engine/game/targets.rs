@@ -18,7 +18,7 @@ impl Game<'_> {
     }
 
     /// A player as a target: a target that allows players, still in the
-    /// game, within range (115.1, 800.4a, 801.4).
+    /// game, within range (115.1, 800.4, 801.4).
     fn illegal_player(&self, spell: CardIdx, spec: &TargetSpec, player: PlayerIdx) -> Option<Illegal> {
         let caster = self.object(spell).controller;
         if !matches!(spec.kind, TargetKind::Player | TargetKind::Any | TargetKind::CreatureOrPlayer) {
