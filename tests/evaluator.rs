@@ -1350,6 +1350,32 @@ fn the_legend_rule_keeps_the_chosen_one_or_else_the_newest() {
 }
 
 #[test]
+fn starting_life_losers_and_tapped_permanents_are_set_and_checked() {
+    let burn = spell("feu", "{R}", "Rituel", "Sort feu inflige 3 blessures à n'importe quelle cible.");
+    let start = "points_de_vie_depart = { Rob = 2 }\n";
+    let steps = "\n[[etape]]\nregenerer = \"ours\"\n[[etape]]\nlancer = \"feu\"\ncibles = [\"Rob\"]\n\
+                 [[etape]]\nresoudre = true\n";
+    let expected = "\n[attendu]\npoints_de_vie = { Alex = 20, Rob = -1 }\nperdants = [\"Rob\"]\nengages = []\n";
+    let o = play(&format!("{TWO_PLAYERS}{start}{burn}{BEAR}{steps}{expected}"));
+    assert!(o.expected.ok, "{:?}", o.expected.differences);
+    assert_eq!(o.result.losers, ["Rob"]);
+    assert!(o.result.tapped.is_empty());
+    // A regenerated creature is tapped (701.19a): `engages` sees it.
+    let destroy = spell("mort", "{B}", "Éphémère", "Détruisez la créature ciblée.");
+    let steps = "\n[[etape]]\nregenerer = \"ours\"\n[[etape]]\nlancer = \"mort\"\ncibles = [\"ours\"]\n\
+                 [[etape]]\nresoudre = true\n";
+    let wrong = "\n[attendu]\nengages = []\nperdants = [\"Alex\"]\n";
+    let o = play(&format!("{TWO_PLAYERS}{destroy}{BEAR}{steps}{wrong}"));
+    assert_eq!(o.result.tapped, ["ours"]);
+    assert_eq!(
+        o.expected.differences,
+        ["joueurs qui ont perdu : attendu Alex, obtenu aucun", "permanents engagés : attendu aucun, obtenu ours"]
+    );
+    let e = read(&format!("{TWO_PLAYERS}points_de_vie_depart = {{ Zoé = 2 }}\n")).unwrap_err();
+    assert_eq!(e.key.as_deref(), Some("points_de_vie_depart"));
+}
+
+#[test]
 fn hexproof_does_not_make_an_aura_fall() {
     let aura = "\n[[carte]]\nid = \"pacifisme\"\nnom = \"Pacifisme\"\ntype = \"Enchantement : aura\"\ncout = \"{1}{W}\"\n\
                 capacites = [\"enchanter une créature\"]\nproprietaire = \"Alex\"\nzone = \"main\"\n";

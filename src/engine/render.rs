@@ -87,6 +87,12 @@ pub fn result_lines(r: &Summary) -> Vec<(String, String)> {
     let list = |l: &[String]| if l.is_empty() { "aucun".to_string() } else { l.join(", ") };
     out.push(("Sorts contrecarrés".into(), list(&r.countered)));
     out.push(("Sorts non résolus".into(), list(&r.not_resolved)));
+    if !r.losers.is_empty() {
+        out.push(("Ont perdu la partie".into(), r.losers.join(", ")));
+    }
+    if !r.tapped.is_empty() {
+        out.push(("Permanents engagés".into(), r.tapped.join(", ")));
+    }
     out
 }
 

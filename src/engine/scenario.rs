@@ -258,6 +258,10 @@ pub struct Expected {
     /// `None` when the key is absent: then `contrecarres` may name them too,
     /// as scenarios written before the distinction do (with a warning).
     pub not_resolved: Option<Vec<CardIdx>>,
+    /// Players who lost the game (`perdants`), when written.
+    pub losers: Option<Vec<PlayerIdx>>,
+    /// Tapped permanents (`engages`), when written.
+    pub tapped: Option<Vec<CardIdx>>,
 }
 
 /// A scenario, read and checked.
@@ -277,6 +281,8 @@ pub struct Scenario {
     pub players: Vec<String>,
     /// Range of influence (801), if limited.
     pub range: Option<u32>,
+    /// Starting life total of each player (20 unless `points_de_vie_depart` says otherwise).
+    pub starting_life: Vec<i32>,
     /// Cards.
     pub cards: Vec<Card>,
     /// Steps.
@@ -310,6 +316,8 @@ struct RawScenario {
     description: Option<String>,
     joueurs: Spanned<Vec<Spanned<String>>>,
     portee_influence: Option<Spanned<i64>>,
+    #[serde(default)]
+    points_de_vie_depart: BTreeMap<String, Spanned<i64>>,
     #[serde(default)]
     carte: Vec<Spanned<RawCard>>,
     #[serde(default)]
@@ -372,6 +380,8 @@ struct RawExpected {
     contrecarres: Vec<Spanned<String>>,
     #[serde(default)]
     non_resolus: Option<Vec<Spanned<String>>>,
+    perdants: Option<Vec<Spanned<String>>>,
+    engages: Option<Vec<Spanned<String>>>,
 }
 
 /// The key written at the start of the line holding `offset` (`joueurs =
@@ -406,6 +416,7 @@ pub fn parse(path: &str, text: &str, graph: Option<&Graph>) -> Result<Scenario, 
     reader.sizes(&raw)?;
     reader.players(&raw.joueurs)?;
     let range = reader.range(raw.portee_influence.as_ref())?;
+    let starting_life = reader.starting_life(&raw.points_de_vie_depart)?;
     let illustrates = reader.illustrates(&raw.illustre, graph)?;
     for card in &raw.carte {
         let card = reader.card(card)?;
@@ -422,6 +433,7 @@ pub fn parse(path: &str, text: &str, graph: Option<&Graph>) -> Result<Scenario, 
         description: raw.description,
         players: reader.players,
         range,
+        starting_life,
         cards: reader.cards,
         steps,
         expected,
@@ -513,6 +525,24 @@ impl Reader<'_> {
             .ok()
             .filter(|n| *n <= 10_000)
             .ok_or_else(|| self.err(v.span().start, key, format!("nombre attendu de 0 à 10000, pas {}", v.get_ref())))
+    }
+
+    /// `points_de_vie_depart`: each player's starting life total (20 by default, 103.4).
+    fn starting_life(&self, table: &BTreeMap<String, Spanned<i64>>) -> Result<Vec<i32>, ScenarioError> {
+        let mut life = vec![20; self.players.len()];
+        for (name, v) in table {
+            let at = v.span().start;
+            let p = self
+                .players
+                .iter()
+                .position(|p| fold(p) == fold(name))
+                .ok_or_else(|| self.err(at, "points_de_vie_depart", format!("joueur « {name} » inconnu")))?;
+            life[p] = i32::try_from(*v.get_ref())
+                .ok()
+                .filter(|n| n.abs() <= 1_000_000)
+                .ok_or_else(|| self.err(at, "points_de_vie_depart", "valeur hors limites".into()))?;
+        }
+        Ok(life)
     }
 
     /// `portee_influence` (801), from 1 to 100.
@@ -815,6 +845,14 @@ impl Reader<'_> {
         }
         for v in &e.contrecarres {
             x.countered.push(by_name(v.get_ref(), v.span().start, "contrecarres")?);
+        }
+        if let Some(list) = &e.perdants {
+            let players = list.iter().map(|v| by_player(v.get_ref(), v.span().start, "perdants"));
+            x.losers = Some(players.collect::<Result<_, _>>()?);
+        }
+        if let Some(list) = &e.engages {
+            let cards = list.iter().map(|v| by_name(v.get_ref(), v.span().start, "engages"));
+            x.tapped = Some(cards.collect::<Result<_, _>>()?);
         }
         if let Some(list) = &e.non_resolus {
             let cards = list.iter().map(|v| by_name(v.get_ref(), v.span().start, "non_resolus"));

@@ -15,7 +15,7 @@ use super::card::CardType;
 use super::event::Event;
 use super::game::Game;
 use super::index::{CardIdx, PlayerIdx};
-use super::scenario::{Scenario, Zone};
+use super::scenario::{Expected, Scenario, Zone};
 use super::wording::Wording;
 use crate::vocab::RuleId;
 
@@ -135,6 +135,10 @@ pub struct Summary {
     pub countered: Vec<String>,
     /// Spells that did not resolve, every target illegal (608.2b), in order.
     pub not_resolved: Vec<String>,
+    /// Players who lost the game (704.5a), in seat order.
+    pub losers: Vec<String>,
+    /// Tapped permanents on the battlefield.
+    pub tapped: Vec<String>,
 }
 
 /// The comparison with `[attendu]`.
@@ -186,6 +190,10 @@ pub enum Difference {
     Countered { expected: Vec<CardIdx>, got: Vec<CardIdx> },
     /// Other spells that did not resolve (compared as sets).
     NotResolved { expected: Vec<CardIdx>, got: Vec<CardIdx> },
+    /// Other players who lost (compared as sets).
+    Losers { expected: Vec<PlayerIdx>, got: Vec<PlayerIdx> },
+    /// Other tapped permanents (compared as sets).
+    Tapped { expected: Vec<CardIdx>, got: Vec<CardIdx> },
 }
 
 /// A scenario, played.
@@ -428,11 +436,17 @@ fn summary(game: &Game) -> Summary {
         out.zones.insert(c.id.clone(), o.zone.name().to_string());
         if o.zone == Zone::Battlefield {
             out.damage.insert(c.id.clone(), o.damage);
+            if o.tapped {
+                out.tapped.push(c.id.clone());
+            }
         }
     }
     for p in &game.players {
         out.draws.insert(p.name.clone(), p.draws);
         out.life.insert(p.name.clone(), p.life);
+        if p.lost {
+            out.losers.push(p.name.clone());
+        }
     }
     out.countered = game.countered.iter().map(|&i| s.cards[i.0].id.clone()).collect();
     out.not_resolved = game.not_resolved.iter().map(|&i| s.cards[i.0].id.clone()).collect();
@@ -477,12 +491,40 @@ fn check(scenario: &Scenario, game: &Game) -> Check {
             found.push(Difference::Damage { card, expected, got: o.damage });
         }
     }
-    let same = |a: &[CardIdx], b: &[CardIdx]| {
-        let (mut a, mut b) = (a.to_vec(), b.to_vec());
-        a.sort_unstable();
-        b.sort_unstable();
-        a == b
-    };
+    let notices = check_lists(scenario, game, x, &mut found);
+    let wording = Wording::new(scenario);
+    let differences: Vec<String> = found.iter().map(|d| wording.difference(d)).collect();
+    let warnings: Vec<String> = notices.iter().map(|n| wording.notice(n)).collect();
+    Check { present: true, ok: found.is_empty(), differences, found, warnings, notices }
+}
+
+/// Whether two lists hold the same items, in any order.
+fn same<T: Ord + Clone>(a: &[T], b: &[T]) -> bool {
+    let (mut a, mut b) = (a.to_vec(), b.to_vec());
+    a.sort_unstable();
+    b.sort_unstable();
+    a == b
+}
+
+/// The lists of `[attendu]`, compared as sets: losers, tapped permanents,
+/// spells countered and not resolved. Returns the notices for what holds but
+/// is written the old way.
+fn check_lists(scenario: &Scenario, game: &Game, x: &Expected, found: &mut Vec<Difference>) -> Vec<Notice> {
+    if let Some(expected) = &x.losers {
+        let got: Vec<PlayerIdx> = (0..game.players.len()).filter(|&p| game.players[p].lost).map(PlayerIdx).collect();
+        if !same(expected, &got) {
+            found.push(Difference::Losers { expected: expected.clone(), got });
+        }
+    }
+    if let Some(expected) = &x.tapped {
+        let got: Vec<CardIdx> = (0..scenario.cards.len())
+            .map(CardIdx)
+            .filter(|&c| game.object(c).zone == Zone::Battlefield && game.object(c).tapped)
+            .collect();
+        if !same(expected, &got) {
+            found.push(Difference::Tapped { expected: expected.clone(), got });
+        }
+    }
     let mut notices = Vec::new();
     match &x.not_resolved {
         Some(not_resolved) => {
@@ -506,8 +548,5 @@ fn check(scenario: &Scenario, game: &Game) -> Check {
             }
         }
     }
-    let wording = Wording::new(scenario);
-    let differences: Vec<String> = found.iter().map(|d| wording.difference(d)).collect();
-    let warnings: Vec<String> = notices.iter().map(|n| wording.notice(n)).collect();
-    Check { present: true, ok: found.is_empty(), differences, found, warnings, notices }
+    notices
 }

@@ -412,6 +412,19 @@ impl<'s> Wording<'s> {
             Difference::NotResolved { expected, got } => {
                 format!("sorts non résolus : attendu {}, obtenu {}", self.ids(expected), self.ids(got))
             }
+            Difference::Losers { expected, got } => {
+                let names = |l: &[PlayerIdx]| {
+                    if l.is_empty() {
+                        "aucun".to_string()
+                    } else {
+                        l.iter().map(|&p| self.player(p)).collect::<Vec<_>>().join(", ")
+                    }
+                };
+                format!("joueurs qui ont perdu : attendu {}, obtenu {}", names(expected), names(got))
+            }
+            Difference::Tapped { expected, got } => {
+                format!("permanents engagés : attendu {}, obtenu {}", self.ids(expected), self.ids(got))
+            }
         }
     }
 

@@ -148,7 +148,8 @@ impl<'s> Game<'s> {
         let players = scenario
             .players
             .iter()
-            .map(|name| PlayerState { name: name.clone(), life: 20, draws: 0, library: LIBRARY, lost: false })
+            .zip(&scenario.starting_life)
+            .map(|(name, &life)| PlayerState { name: name.clone(), life, draws: 0, library: LIBRARY, lost: false })
             .collect();
         let objects = scenario
             .cards
