@@ -524,6 +524,26 @@ fn one_event_of_each_kind() -> Vec<(Event, &'static str)> {
             "Règle des légendes : Rob garde Ours, arrivé le plus récemment (choix par défaut : aucune étape « legende ») ; Sort choc et Sort choc vont au cimetière de leur propriétaire (ce n'est pas une destruction : l'indestructibilité et la régénération n'y peuvent rien).",
         ),
         (
+            Event::Pumped { card: ours, power: 3, toughness: 3, pt: (5, 5) },
+            "Ours gagne +3/+3 jusqu'à la fin du tour : 5/5 (couche 7c).",
+        ),
+        (
+            Event::Pumped { card: ours, power: -2, toughness: -2, pt: (0, 0) },
+            "Ours reçoit -2/-2 jusqu'à la fin du tour : 0/0 (couche 7c).",
+        ),
+        (
+            Event::CountersPut { card: ours, plus: true, count: 2, pt: (4, 4) },
+            "Ours reçoit 2 marqueurs +1/+1 : 4/4 (couche 7c).",
+        ),
+        (
+            Event::CountersCancel { card: ours, pairs: 1 },
+            "Ours a des marqueurs +1/+1 et -1/-1 : un de chaque sorte est retiré.",
+        ),
+        (
+            Event::Cleanup { damage_removed: vec![ours], effects_ended: vec![] },
+            "Nettoyage, en même temps : les blessures sont retirées d'Ours, et aucun effet « jusqu'à la fin du tour » ne prend fin.",
+        ),
+        (
             Event::NoLegendChoice { card: ours },
             "Aucune règle des légendes n'attend de choix pour Ours : l'étape ne fait rien.",
         ),
@@ -558,7 +578,7 @@ fn one_event_of_each_kind() -> Vec<(Event, &'static str)> {
 }
 
 /// How many kinds of [`Event`] and of [`Illegal`] there are ([`kind`]).
-const EVENT_KINDS: usize = 51;
+const EVENT_KINDS: usize = 55;
 /// See [`EVENT_KINDS`].
 const ILLEGAL_KINDS: usize = 12;
 
@@ -633,6 +653,10 @@ fn kind(event: &Event) -> usize {
         Event::LegendRulePending { .. } => 48,
         Event::LegendRule { .. } => 49,
         Event::NoLegendChoice { .. } => 50,
+        Event::Pumped { .. } => 51,
+        Event::CountersPut { .. } => 52,
+        Event::CountersCancel { .. } => 53,
+        Event::Cleanup { .. } => 54,
     }
 }
 
@@ -1184,11 +1208,13 @@ const CITATIONS: &[(&str, &[&str])] = &[
     ("120.3e", &["damage to be marked"]),
     ("120.6", &["damage marked"]),
     ("121.1", &["draws a card"]),
+    ("122.1a", &["+x/+y counter"]),
     ("205.1a", &["card type"]),
     ("205.1b", &["retains"]),
     ("303.4c", &["aura", "illegal"]),
     ("305.1", &["play a land"]),
     ("400.7", &["new object"]),
+    ("514.2", &["until end of turn"]),
     ("601.2", &["to cast a spell"]),
     ("601.2a", &["casting of a spell"]),
     ("601.2c", &["target"]),
@@ -1202,9 +1228,11 @@ const CITATIONS: &[(&str, &[&str])] = &[
     ("608.3b", &["still legal"]),
     ("608.3c", &["aura spell", "attached"]),
     ("611.2c", &["continuous effect"]),
+    ("611.2a", &["until end of turn"]),
     ("611.3a", &["static ability"]),
     ("613.1", &["characteristics"]),
     ("613.4b", &["set power"]),
+    ("613.4c", &["layer 7c"]),
     ("613.7", &["timestamp"]),
     ("701.6a", &["to counter a spell"]),
     ("701.8a", &["to destroy a permanent"]),
@@ -1229,6 +1257,7 @@ const CITATIONS: &[(&str, &[&str])] = &[
     ("704.5f", &["toughness 0 or less"]),
     ("704.5g", &["lethal damage"]),
     ("704.5j", &["legendary permanents with the same name"]),
+    ("704.5q", &["+1/+1 counter and a -1/-1 counter"]),
     ("704.5m", &["aura"]),
     ("732.1", &["illegal action"]),
     ("800.4", &["left the game"]),
@@ -1373,6 +1402,38 @@ fn starting_life_losers_and_tapped_permanents_are_set_and_checked() {
     );
     let e = read(&format!("{TWO_PLAYERS}points_de_vie_depart = {{ Zoé = 2 }}\n")).unwrap_err();
     assert_eq!(e.key.as_deref(), Some("points_de_vie_depart"));
+}
+
+#[test]
+fn until_end_of_turn_effects_and_damage_end_together_at_cleanup_and_counters_cancel() {
+    let o = shipped("croissance-gigantesque-et-nettoyage");
+    assert_eq!(count(&happened(&o), |e| matches!(e, Event::Pumped { pt: (5, 5), .. })), 1);
+    // After Choc: 2 damage on a 5/5, no lethal damage.
+    assert_eq!(count(&happened(&o), |e| matches!(e, Event::LethalDamage { .. })), 0);
+    assert_eq!(count(&step(&o, 4), |e| matches!(e, Event::Cleanup { .. })), 1);
+    assert_eq!(o.result.power_toughness["ours"], "2/2");
+    assert!(o.steps[4].rules.contains(&rule("514.2")));
+
+    let o = shipped("marqueurs-qui-s-annulent");
+    assert_eq!(count(&happened(&o), |e| matches!(e, Event::CountersCancel { pairs: 1, .. })), 1);
+    assert_eq!(o.result.counters["ours"]["+1/+1"], 1);
+    assert!(!o.result.counters["ours"].contains_key("-1/-1"));
+    assert_eq!(o.result.power_toughness["ours"], "3/3");
+
+    // A pump that does not say « jusqu'à la fin du tour » is outside the subset, quoted.
+    let e = read(&format!("{TWO_PLAYERS}{}", spell("x", "{G}", "Éphémère", "La créature ciblée gagne +3/+3.")))
+        .unwrap_err();
+    assert!(e.message.contains("« La créature ciblée gagne +3/+3 »"), "{e}");
+    let e =
+        read(&format!("{TWO_PLAYERS}{BEAR}\n[attendu]\nmarqueurs = {{ ours = {{ \"+2/+2\" = 1 }} }}\n")).unwrap_err();
+    assert_eq!(e.key.as_deref(), Some("marqueurs"));
+    // A -2/-2 until end of turn on a 2/2: toughness 0, put into the graveyard (704.5f).
+    let shrink = spell("nuit", "{B}", "Éphémère", "La créature ciblée reçoit -2/-2 jusqu'à la fin du tour.");
+    let o = play(&format!(
+        "{TWO_PLAYERS}{shrink}{BEAR}\n[[etape]]\nlancer = \"nuit\"\ncibles = [\"ours\"]\n[[etape]]\nresoudre = true\n"
+    ));
+    assert_eq!(zone(&o, "ours"), "cimetière");
+    assert_eq!(count(&happened(&o), |e| matches!(e, Event::ZeroToughness { toughness: 0, .. })), 1);
 }
 
 #[test]

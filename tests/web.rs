@@ -453,7 +453,7 @@ async fn examples_list() {
     ] {
         assert!(body.contains(&format!("href=\"/exemples/{slug}\"")), "{slug}");
     }
-    assert_eq!(body.matches("résultat attendu vérifié").count(), 14);
+    assert_eq!(body.matches("résultat attendu vérifié").count(), 16);
     assert!(body.contains("href=\"/regles/608.2b\" data-preview=\"/api/regles/608.2b\">RC 608.2b</a>"));
     assert!(!body.contains("Scénarios illisibles"));
     assert!(body.contains("href=\"/exemples\">Exemples</a>"), "the site navigation links the examples");

@@ -126,6 +126,16 @@ pub enum Event {
     LegendRule { player: PlayerIdx, kept: CardIdx, others: Vec<CardIdx>, chosen: bool },
     /// A `legende` step with no legend rule waiting for that card.
     NoLegendChoice { card: CardIdx },
+    /// « +N/+N jusqu'à la fin du tour » on a creature (613.4c, 611.2a);
+    /// `pt` its power and toughness now.
+    Pumped { card: CardIdx, power: i32, toughness: i32, pt: (i32, i32) },
+    /// Counters put on a permanent (122.1a, 613.4c); `pt` its power and toughness now.
+    CountersPut { card: CardIdx, plus: bool, count: u32, pt: (i32, i32) },
+    /// +1/+1 and -1/-1 counters removed in pairs (704.5q).
+    CountersCancel { card: CardIdx, pairs: u32 },
+    /// The cleanup step (514.2): damage removed from these permanents, the
+    /// effects « jusqu'à la fin du tour » on these end.
+    Cleanup { damage_removed: Vec<CardIdx>, effects_ended: Vec<CardIdx> },
     /// The state-based actions are checked (704.3); the events they make follow.
     StateBasedActions,
     /// A player at 0 life or less loses (704.5a).
@@ -304,6 +314,10 @@ impl Event {
             Event::Regenerated { .. } => rule_ids!["701.19a", "701.8c"],
             Event::Destroyed { .. } => rule_ids!["701.8a"],
             Event::StateBasedActions => rule_ids!["704.3"],
+            Event::Pumped { .. } => rule_ids!["613.4c", "611.2a"],
+            Event::CountersPut { .. } => rule_ids!["122.1a", "613.4c"],
+            Event::CountersCancel { .. } => rule_ids!["704.5q"],
+            Event::Cleanup { .. } => rule_ids!["514.2"],
             Event::LegendRulePending { .. } | Event::LegendRule { .. } | Event::NoLegendChoice { .. } => {
                 rule_ids!["704.5j"]
             }

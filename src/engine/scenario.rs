@@ -223,6 +223,8 @@ pub enum Action {
     },
     /// All players pass: the top of the stack resolves (608).
     Resolve,
+    /// The cleanup step (514.2): damage removed, « jusqu'à la fin du tour » effects end.
+    EndOfTurn,
     /// With the legend rule pending (704.5j): the permanent its controller keeps.
     Legend {
         /// The permanent kept.
@@ -262,6 +264,10 @@ pub struct Expected {
     pub losers: Option<Vec<PlayerIdx>>,
     /// Tapped permanents (`engages`), when written.
     pub tapped: Option<Vec<CardIdx>>,
+    /// Card, +1/+1 (else -1/-1), counters expected (`marqueurs`).
+    pub counters: Vec<(CardIdx, bool, u32)>,
+    /// Card → power and toughness (`force_endurance`).
+    pub power_toughness: Vec<(CardIdx, (i32, i32))>,
 }
 
 /// A scenario, read and checked.
@@ -362,6 +368,7 @@ struct RawStep {
     regenerer: Option<Spanned<String>>,
     resoudre: Option<Spanned<bool>>,
     legende: Option<Spanned<String>>,
+    fin_du_tour: Option<Spanned<bool>>,
     commentaire: Option<String>,
 }
 
@@ -382,6 +389,10 @@ struct RawExpected {
     non_resolus: Option<Vec<Spanned<String>>>,
     perdants: Option<Vec<Spanned<String>>>,
     engages: Option<Vec<Spanned<String>>>,
+    #[serde(default)]
+    marqueurs: BTreeMap<String, BTreeMap<String, Spanned<i64>>>,
+    #[serde(default)]
+    force_endurance: BTreeMap<String, Spanned<String>>,
 }
 
 /// The key written at the start of the line holding `offset` (`joueurs =
@@ -673,18 +684,34 @@ impl Reader<'_> {
     fn step(&self, raw: &Spanned<RawStep>) -> Result<Step, ScenarioError> {
         let s = raw.get_ref();
         let at = raw.span().start;
-        let action = match (&s.lancer, &s.modifier, &s.deplacer, &s.regenerer, &s.resoudre, &s.legende) {
-            (Some(c), None, None, None, None, None) => self.cast(s, c, at)?,
-            (None, Some(c), None, None, None, None) => self.modify(s, c, at)?,
-            (None, None, Some(c), None, None, None) => self.move_card(s, c, at)?,
-            (None, None, None, Some(c), None, None) => Action::Regenerate { card: self.card_named(c, "regenerer")? },
-            (None, None, None, None, Some(r), None) => self.resolve(r)?,
-            (None, None, None, None, None, Some(c)) => self.legend(c)?,
-            _ => {
-                let message = "chaque étape a exactement une action : lancer, modifier, deplacer, regenerer, \
-                               resoudre ou legende";
-                return Err(self.err(at, "etape", message.into()));
-            }
+        let present = [
+            s.lancer.is_some(),
+            s.modifier.is_some(),
+            s.deplacer.is_some(),
+            s.regenerer.is_some(),
+            s.resoudre.is_some(),
+            s.legende.is_some(),
+            s.fin_du_tour.is_some(),
+        ];
+        if present.iter().filter(|p| **p).count() != 1 {
+            let message = "chaque étape a exactement une action : lancer, modifier, deplacer, regenerer, resoudre, \
+                           legende ou fin_du_tour";
+            return Err(self.err(at, "etape", message.into()));
+        }
+        let action = if let Some(c) = &s.lancer {
+            self.cast(s, c, at)?
+        } else if let Some(c) = &s.modifier {
+            self.modify(s, c, at)?
+        } else if let Some(c) = &s.deplacer {
+            self.move_card(s, c, at)?
+        } else if let Some(c) = &s.regenerer {
+            Action::Regenerate { card: self.card_named(c, "regenerer")? }
+        } else if let Some(r) = &s.resoudre {
+            self.resolve(r, "resoudre", Action::Resolve)?
+        } else if let Some(c) = &s.legende {
+            self.legend(c)?
+        } else {
+            self.resolve(s.fin_du_tour.as_ref().expect("one action is present"), "fin_du_tour", Action::EndOfTurn)?
         };
         self.misplaced_keys(s, &action, at)?;
         Ok(Step { action, comment: s.commentaire.clone(), line: line_at(self.text, at) })
@@ -806,12 +833,12 @@ impl Reader<'_> {
         Ok(Action::Move { card, to: zone })
     }
 
-    /// `resoudre = true`.
-    fn resolve(&self, r: &Spanned<bool>) -> Result<Action, ScenarioError> {
+    /// A step written `key = true` (`resoudre`, `fin_du_tour`).
+    fn resolve(&self, r: &Spanned<bool>, key: &str, action: Action) -> Result<Action, ScenarioError> {
         if !r.get_ref() {
-            return Err(self.err(r.span().start, "resoudre", "« resoudre » ne peut valoir que true".into()));
+            return Err(self.err(r.span().start, key, format!("« {key} » ne peut valoir que true")));
         }
-        Ok(Action::Resolve)
+        Ok(action)
     }
 
     /// `[attendu]`: zones, draws, life totals, damage, spells countered.
@@ -845,6 +872,28 @@ impl Reader<'_> {
         }
         for v in &e.contrecarres {
             x.countered.push(by_name(v.get_ref(), v.span().start, "contrecarres")?);
+        }
+        for (k, kinds) in &e.marqueurs {
+            for (kind, v) in kinds {
+                let at = v.span().start;
+                let plus = match kind.as_str() {
+                    "+1/+1" => true,
+                    "-1/-1" => false,
+                    _ => {
+                        return Err(self.err(at, "marqueurs", format!("marqueur « {kind} » inconnu (+1/+1 ou -1/-1)")));
+                    }
+                };
+                x.counters.push((by_name(k, at, "marqueurs")?, plus, self.count(v, "marqueurs")?));
+            }
+        }
+        for (k, v) in &e.force_endurance {
+            let at = v.span().start;
+            let pt =
+                v.get_ref().split_once('/').and_then(|(p, t)| Some((p.trim().parse().ok()?, t.trim().parse().ok()?)));
+            let pt = pt.ok_or_else(|| {
+                self.err(at, "force_endurance", format!("« {} » n'est pas de la forme 4/4", v.get_ref()))
+            })?;
+            x.power_toughness.push((by_name(k, at, "force_endurance")?, pt));
         }
         if let Some(list) = &e.perdants {
             let players = list.iter().map(|v| by_player(v.get_ref(), v.span().start, "perdants"));

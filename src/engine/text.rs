@@ -146,6 +146,24 @@ pub enum Effect {
         /// How much.
         amount: u32,
     },
+    /// « gagne +N/+N » / « reçoit -N/-N jusqu'à la fin du tour » (613.4c, 514.2).
+    Pump {
+        /// The creature.
+        what: Subject,
+        /// Power change.
+        power: i32,
+        /// Toughness change.
+        toughness: i32,
+    },
+    /// « Mettez N marqueurs +1/+1 (-1/-1) sur … » (122.1a, 613.4c).
+    Counters {
+        /// The creature.
+        what: Subject,
+        /// +1/+1 counters (else -1/-1).
+        plus: bool,
+        /// How many.
+        count: u32,
+    },
 }
 
 /// A static ability the engine knows.
@@ -176,6 +194,21 @@ pub struct Text {
     pub effects: Vec<Instruction>,
     /// Static abilities.
     pub statics: Vec<Static>,
+}
+
+/// « +3/+3 », « -2/-0 »: a signed power and toughness change, each at most 100.
+fn signed_pt(s: &str) -> Option<(i32, i32)> {
+    let (p, t) = s.split_once('/')?;
+    let signed = |x: &str| -> Option<i32> {
+        let (sign, digits) = match x.as_bytes().first()? {
+            b'+' => (1, &x[1..]),
+            b'-' => (-1, &x[1..]),
+            _ => return None,
+        };
+        let n: i32 = digits.parse().ok().filter(|n| (0..=100).contains(n))?;
+        Some(sign * n)
+    };
+    Some((signed(p)?, signed(t)?))
 }
 
 /// A number written in words or digits.
@@ -333,6 +366,10 @@ impl Sentence {
             let who = self.target(out, "le joueur cible")?;
             self.push(out, Effect::LoseLife { who, amount }, self.printed.clone());
             Ok(())
+        } else if let Some(rest) = f.strip_prefix("mettez ") {
+            self.counters(out, rest)
+        } else if let Some(rest) = f.strip_suffix(" jusqu'a la fin du tour") {
+            self.pump(out, rest)
         } else if f == "tous les terrains sont des creatures 1/1 qui sont toujours des terrains" {
             out.statics.push(Static::AllLandsAreCreatures);
             Ok(())
@@ -400,6 +437,34 @@ impl Sentence {
                 *regenerate = false;
             }
         }
+        Ok(())
+    }
+
+    /// « La créature ciblée gagne +3/+3 » / « reçoit -2/-2 » (« jusqu'à la fin
+    /// du tour » already taken off).
+    fn pump(&self, out: &mut Text, rest: &str) -> Result<(), String> {
+        let (phrase, change) =
+            rest.split_once(" gagne ").or_else(|| rest.split_once(" recoit ")).ok_or_else(|| self.unknown())?;
+        let (power, toughness) = signed_pt(change).ok_or_else(|| self.unknown())?;
+        let what = self.target(out, phrase)?;
+        self.push(out, Effect::Pump { what, power, toughness }, self.printed.clone());
+        Ok(())
+    }
+
+    /// « Mettez deux marqueurs +1/+1 sur la créature ciblée. », « un marqueur -1/-1 ».
+    fn counters(&self, out: &mut Text, rest: &str) -> Result<(), String> {
+        let (count, rest) = rest.split_once(' ').ok_or_else(|| self.unknown())?;
+        let count = number(count).filter(|n| (1..=100).contains(n)).ok_or_else(|| self.unknown())?;
+        let rest =
+            rest.strip_prefix("marqueurs ").or_else(|| rest.strip_prefix("marqueur ")).ok_or_else(|| self.unknown())?;
+        let (kind, phrase) = rest.split_once(" sur ").ok_or_else(|| self.unknown())?;
+        let plus = match kind {
+            "+1/+1" => true,
+            "-1/-1" => false,
+            _ => return Err(self.unknown()),
+        };
+        let what = self.target(out, phrase)?;
+        self.push(out, Effect::Counters { what, plus, count }, self.printed.clone());
         Ok(())
     }
 

@@ -137,6 +137,10 @@ pub struct Summary {
     pub not_resolved: Vec<String>,
     /// Players who lost the game (704.5a), in seat order.
     pub losers: Vec<String>,
+    /// Permanent id → counters on it, by kind (« +1/+1 », « -1/-1 »).
+    pub counters: BTreeMap<String, BTreeMap<String, u32>>,
+    /// Creature id → power and toughness now (« 4/4 »), creatures on the battlefield.
+    pub power_toughness: BTreeMap<String, String>,
     /// Tapped permanents on the battlefield.
     pub tapped: Vec<String>,
 }
@@ -194,6 +198,10 @@ pub enum Difference {
     Losers { expected: Vec<PlayerIdx>, got: Vec<PlayerIdx> },
     /// Other tapped permanents (compared as sets).
     Tapped { expected: Vec<CardIdx>, got: Vec<CardIdx> },
+    /// Another number of counters of a kind.
+    Counters { card: CardIdx, plus: bool, expected: u32, got: u32 },
+    /// Other power and toughness.
+    PowerToughness { card: CardIdx, expected: (i32, i32), got: Option<(i32, i32)> },
 }
 
 /// A scenario, played.
@@ -439,6 +447,17 @@ fn summary(game: &Game) -> Summary {
             if o.tapped {
                 out.tapped.push(c.id.clone());
             }
+            let kinds = [("+1/+1", o.plus_counters), ("-1/-1", o.minus_counters)];
+            let counters: BTreeMap<String, u32> =
+                kinds.iter().filter(|(_, n)| *n > 0).map(|(k, n)| (k.to_string(), *n)).collect();
+            if !counters.is_empty() {
+                out.counters.insert(c.id.clone(), counters);
+            }
+            let ch = game.chars(CardIdx(i));
+            if ch.is(CardType::Creature) {
+                let pt = format!("{}/{}", ch.power.unwrap_or(0), ch.toughness.unwrap_or(0));
+                out.power_toughness.insert(c.id.clone(), pt);
+            }
         }
     }
     for p in &game.players {
@@ -489,6 +508,21 @@ fn check(scenario: &Scenario, game: &Game) -> Check {
             found.push(Difference::DamageOffBattlefield { card, expected, zone: o.zone });
         } else if o.damage != expected {
             found.push(Difference::Damage { card, expected, got: o.damage });
+        }
+    }
+    for &(card, plus, expected) in &x.counters {
+        let o = game.object(card);
+        let got = if plus { o.plus_counters } else { o.minus_counters };
+        if got != expected {
+            found.push(Difference::Counters { card, plus, expected, got });
+        }
+    }
+    for &(card, expected) in &x.power_toughness {
+        let ch = game.chars(card);
+        let on_battlefield = game.object(card).zone == Zone::Battlefield && ch.is(CardType::Creature);
+        let got = on_battlefield.then(|| (ch.power.unwrap_or(0), ch.toughness.unwrap_or(0)));
+        if got != Some(expected) {
+            found.push(Difference::PowerToughness { card, expected, got });
         }
     }
     let notices = check_lists(scenario, game, x, &mut found);

@@ -60,6 +60,7 @@ impl<'s> Wording<'s> {
             Action::Regenerate { card } => format!("Régénération {}", de(self.card(*card))),
             Action::Resolve => "Tous les joueurs passent : résolution".to_string(),
             Action::Legend { keep } => format!("Règle des légendes : choix {}", de(self.card(*keep))),
+            Action::EndOfTurn => "Étape de nettoyage (fin du tour)".to_string(),
         }
     }
 
@@ -339,6 +340,42 @@ impl<'s> Wording<'s> {
             Event::NoLegendChoice { card } => {
                 format!("Aucune règle des légendes n'attend de choix pour {} : l'étape ne fait rien.", self.card(*card))
             }
+            Event::Pumped { card, power, toughness, pt } => format!(
+                "{} {} {power:+}/{toughness:+} jusqu'à la fin du tour : {}/{} (couche 7c).",
+                self.card(*card),
+                if *power < 0 || *toughness < 0 { "reçoit" } else { "gagne" },
+                pt.0,
+                pt.1
+            ),
+            Event::CountersPut { card, plus, count, pt } => {
+                let kind = if *plus { "+1/+1" } else { "-1/-1" };
+                format!(
+                    "{} reçoit {} : {}/{} (couche 7c).",
+                    self.card(*card),
+                    plural(*count, &format!("marqueur {kind}"), &format!("marqueurs {kind}")),
+                    pt.0,
+                    pt.1
+                )
+            }
+            Event::CountersCancel { card, pairs } => format!(
+                "{} a des marqueurs +1/+1 et -1/-1 : {} de chaque sorte {}.",
+                self.card(*card),
+                count_masculine(*pairs as usize),
+                if *pairs > 1 { "sont retirés" } else { "est retiré" }
+            ),
+            Event::Cleanup { damage_removed, effects_ended } => {
+                let damage = if damage_removed.is_empty() {
+                    "aucun permanent n'a de blessures".to_string()
+                } else {
+                    format!("les blessures sont retirées {}", de(&self.names(damage_removed)))
+                };
+                let effects = if effects_ended.is_empty() {
+                    "aucun effet « jusqu'à la fin du tour » ne prend fin".to_string()
+                } else {
+                    format!("les effets « jusqu'à la fin du tour » sur {} prennent fin", self.names(effects_ended))
+                };
+                format!("Nettoyage, en même temps : {damage}, et {effects}.")
+            }
             Event::StateBasedActions => "Avant qu'un joueur ne reçoive la priorité, le jeu vérifie les actions \
                                          basées sur un état, jusqu'à ce qu'aucune ne s'applique :"
                 .into(),
@@ -422,6 +459,18 @@ impl<'s> Wording<'s> {
                 };
                 format!("joueurs qui ont perdu : attendu {}, obtenu {}", names(expected), names(got))
             }
+            Difference::Counters { card, plus, expected, got } => format!(
+                "marqueurs {} sur « {} » : attendu {expected}, obtenu {got}",
+                if *plus { "+1/+1" } else { "-1/-1" },
+                self.scenario.cards[card.0].id
+            ),
+            Difference::PowerToughness { card, expected, got } => format!(
+                "force et endurance de « {} » : attendu {}/{}, obtenu {}",
+                self.scenario.cards[card.0].id,
+                expected.0,
+                expected.1,
+                got.map_or("pas une créature sur le champ de bataille".to_string(), |(p, t)| format!("{p}/{t}"))
+            ),
             Difference::Tapped { expected, got } => {
                 format!("permanents engagés : attendu {}, obtenu {}", self.ids(expected), self.ids(got))
             }

@@ -76,6 +76,19 @@ pub struct Object {
     pub targets: Vec<Chosen>,
     /// The card it is attached to (an aura), and that card's object then.
     pub attached_to: Option<(CardIdx, ObjectId)>,
+    /// +1/+1 counters (122.1a).
+    pub plus_counters: u32,
+    /// -1/-1 counters (122.1a).
+    pub minus_counters: u32,
+}
+
+/// « +N/+N jusqu'à la fin du tour » on one object (613.4c), until the cleanup (514.2).
+#[derive(Debug, Clone)]
+struct Pump {
+    card: CardIdx,
+    object: ObjectId,
+    power: i32,
+    toughness: i32,
 }
 
 /// A continuous effect from a `modifier` step, on one object.
@@ -130,6 +143,8 @@ pub struct Game<'s> {
     /// from the stack, not countered.
     pub not_resolved: Vec<CardIdx>,
     modifications: Vec<Modification>,
+    /// Effects until end of turn that modify power and toughness (613.4c).
+    pumps: Vec<Pump>,
     clock: u64,
     next_id: u64,
     /// Whether the next step is a `legende` choice: the legend rule then
@@ -165,6 +180,8 @@ impl<'s> Game<'s> {
                 timestamp: i as u64 + 1,
                 targets: Vec::new(),
                 attached_to: None,
+                plus_counters: 0,
+                minus_counters: 0,
             })
             .collect();
         let n = scenario.cards.len() as u64;
@@ -178,6 +195,7 @@ impl<'s> Game<'s> {
             legend_choice_next: false,
             pending_legend: Vec::new(),
             modifications: Vec::new(),
+            pumps: Vec::new(),
             clock: n + 1,
             next_id: n + 1,
         }
@@ -250,6 +268,14 @@ impl<'s> Game<'s> {
             }
         }
         effects.sort_by_key(|e| (e.0, e.1));
+        // Layer 7c, after 7b: effects and counters that modify power and
+        // toughness, all additions, so their order does not matter (613.4c).
+        let (mut dp, mut dt) = (0, 0);
+        for p in self.pumps.iter().filter(|p| p.card == i && p.object == object.id) {
+            (dp, dt) = (dp + p.power, dt + p.toughness);
+        }
+        let counters = object.plus_counters as i32 - object.minus_counters as i32;
+        (dp, dt) = (dp + counters, dt + counters);
         for (_, _, e) in effects {
             match e {
                 EffectChange::SetType(t) => c.type_line = t,
@@ -270,6 +296,8 @@ impl<'s> Game<'s> {
                 _ => {}
             }
         }
+        c.power = c.power.map(|p| p + dp);
+        c.toughness = c.toughness.map(|t| t + dt);
         c
     }
 
@@ -326,6 +354,8 @@ impl<'s> Game<'s> {
             timestamp: ts,
             targets: Vec::new(),
             attached_to: None,
+            plus_counters: 0,
+            minus_counters: 0,
         };
         if zone == Zone::Stack {
             self.stack.push(i);
@@ -355,6 +385,7 @@ impl<'s> Game<'s> {
             }
             Action::Resolve => self.resolve(&mut ev),
             Action::Legend { keep } => self.choose_legend(*keep, &mut ev),
+            Action::EndOfTurn => self.cleanup(&mut ev),
         }
         ev
     }
@@ -399,6 +430,25 @@ impl<'s> Game<'s> {
                 }
             }
         }
+    }
+
+    /// The cleanup step (514.2): damage removed from every permanent and the
+    /// effects « jusqu'à la fin du tour » end, at once; then the state-based
+    /// actions (a creature whose toughness falls to 0, 514.3a).
+    fn cleanup(&mut self, ev: &mut Vec<Event>) {
+        let damaged: Vec<CardIdx> = self
+            .all_cards()
+            .filter(|&c| self.object(c).zone == Zone::Battlefield && self.object(c).damage > 0)
+            .collect();
+        for &c in &damaged {
+            self.object_mut(c).damage = 0;
+        }
+        let ended: Vec<CardIdx> =
+            self.pumps.drain(..).filter(|p| self.objects[p.card.0].id == p.object).map(|p| p.card).collect();
+        let mut effects_ended = ended.clone();
+        effects_ended.dedup();
+        ev.push(Event::Cleanup { damage_removed: damaged, effects_ended });
+        self.state_based_actions(ev);
     }
 
     fn modify(&mut self, card: CardIdx, change: &Change, ev: &mut Vec<Event>) {

@@ -255,6 +255,28 @@ impl Game<'_> {
                     ev.push(Event::Countered { card: c });
                 }
             }
+            Effect::Pump { what, power, toughness } => {
+                for c in subjects(self, what, ev).0 {
+                    let object = self.object(c).id;
+                    self.pumps.push(super::Pump { card: c, object, power: *power, toughness: *toughness });
+                    let ch = self.chars(c);
+                    let pt = (ch.power.unwrap_or(0), ch.toughness.unwrap_or(0));
+                    ev.push(Event::Pumped { card: c, power: *power, toughness: *toughness, pt });
+                }
+            }
+            Effect::Counters { what, plus, count } => {
+                for c in subjects(self, what, ev).0 {
+                    let o = self.object_mut(c);
+                    if *plus {
+                        o.plus_counters += count;
+                    } else {
+                        o.minus_counters += count;
+                    }
+                    let ch = self.chars(c);
+                    let pt = (ch.power.unwrap_or(0), ch.toughness.unwrap_or(0));
+                    ev.push(Event::CountersPut { card: c, plus: *plus, count: *count, pt });
+                }
+            }
             Effect::GainLife(n) => {
                 self.players[controller.0].life += *n as i32;
                 let life = self.players[controller.0].life;

@@ -25,7 +25,11 @@ impl Game<'_> {
     pub(super) fn state_based_actions(&mut self, ev: &mut Vec<Event>) {
         let start = ev.len();
         let mut survivors: Vec<ObjectId> = Vec::new();
-        while self.players_lose(ev) | self.permanents_go(&mut survivors, ev) | self.legend_rule(ev) {}
+        while self.players_lose(ev)
+            | self.permanents_go(&mut survivors, ev)
+            | self.legend_rule(ev)
+            | self.counters_cancel(ev)
+        {}
         if ev.len() > start {
             ev.insert(start, Event::StateBasedActions);
         }
@@ -126,6 +130,22 @@ impl Game<'_> {
         self.keep_legend(player, keep, &group, true, ev);
         self.state_based_actions(ev);
         ev.insert(start, Event::StateBasedActions);
+    }
+
+    /// 704.5q: +1/+1 and -1/-1 counters on one permanent are removed in pairs.
+    fn counters_cancel(&mut self, ev: &mut Vec<Event>) -> bool {
+        let mut acted = false;
+        for card in self.all_cards().collect::<Vec<_>>() {
+            let o = self.object_mut(card);
+            let pairs = o.plus_counters.min(o.minus_counters);
+            if o.zone == Zone::Battlefield && pairs > 0 {
+                o.plus_counters -= pairs;
+                o.minus_counters -= pairs;
+                ev.push(Event::CountersCancel { card, pairs });
+                acted = true;
+            }
+        }
+        acted
     }
 
     /// 704.5a: a player at 0 life or less loses. Whether any did.
