@@ -12,7 +12,8 @@
 //! text of a card (a documented French subset, anything else is refused);
 //! [`scenario`] reads and checks the file, reporting every mistake with its
 //! line and key; [`game`] holds objects, zones and the stack and applies the
-//! rules (400.7, 601.2, 608, 613, 701, 704, 801), returning [`event::Event`]s:
+//! rules in force (400.7, 514.2, 601.2, 608, 613, 701, 704, 732, 801),
+//! returning [`event::Event`]s:
 //! what happened and the rules applied ([`RuleId`]s), as data; [`wording`]
 //! says them in French, with each step's action and each difference from
 //! `[attendu]`; [`trace`] records them with the board after each step and
