@@ -109,6 +109,7 @@ fn card_text(c: &CardView) -> String {
     if c.tapped {
         parts.push("engagé".into());
     }
+    parts.extend(c.counters.iter().cloned());
     if c.shields > 0 {
         parts.push(crate::text::plural(c.shields as usize, "bouclier de régénération", "boucliers de régénération"));
     }

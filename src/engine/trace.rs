@@ -44,6 +44,8 @@ pub struct CardView {
     pub tapped: bool,
     /// Regeneration shields.
     pub shields: u32,
+    /// Counters, said (« 2 marqueurs +1/+1 »).
+    pub counters: Vec<String>,
     /// What it is attached to (an aura).
     pub attached_to: Option<String>,
     /// Its targets, while a spell.
@@ -394,6 +396,11 @@ fn card_view(game: &Game, i: CardIdx) -> CardView {
         damage: o.damage,
         tapped: o.tapped,
         shields: o.shields,
+        counters: [("+1/+1", o.plus_counters), ("-1/-1", o.minus_counters)]
+            .iter()
+            .filter(|(_, n)| *n > 0)
+            .map(|(k, n)| crate::text::plural(*n as usize, &format!("marqueur {k}"), &format!("marqueurs {k}")))
+            .collect(),
         attached_to: o.attached_to.map(|(host, _)| game.name(host).to_string()),
         targets: o.targets.iter().map(|t| Wording::new(s).target(t.choice).to_string()).collect(),
         owner: s.players[card.owner.0].clone(),
