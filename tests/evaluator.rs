@@ -460,11 +460,11 @@ fn one_event_of_each_kind() -> Vec<(Event, &'static str)> {
         ),
         (
             Event::Conclusion { spell: choc, legal: 1, targets: 1, permanent: false },
-            "La cible de Sort choc est toujours légale : le sort se résout.",
+            "Conclusion : la cible de Sort choc est toujours légale, le sort se résout.",
         ),
         (
             Event::Conclusion { spell: choc, legal: 0, targets: 0, permanent: false },
-            "Sort choc ne cible rien : il n'y a pas de cible à vérifier ; le sort se résout.",
+            "Conclusion : Sort choc ne cible rien, il n'y a pas de cible à vérifier ; le sort se résout.",
         ),
         (
             Event::ProtectionDoesNotStop { card: ours, colour: Colour::White },
@@ -472,7 +472,7 @@ fn one_event_of_each_kind() -> Vec<(Event, &'static str)> {
         ),
         (
             Event::Conclusion { spell: choc, legal: 1, targets: 2, permanent: false },
-            "Une cible sur deux reste légale : Sort choc se résout ; ce qui vise une cible illégale ne fait rien.",
+            "Conclusion : une cible sur deux reste légale, Sort choc se résout ; ce qui vise une cible illégale ne fait rien.",
         ),
         (
             Event::StateBasedActionsWait,
@@ -1183,7 +1183,9 @@ zone = "main"
     let destroyed = position(|e| matches!(e, Event::Destroyed { .. }));
     let drew = position(|e| matches!(e, Event::Drew { player: PlayerIdx(0), count: 1 }));
     assert!(destroyed < drew && drew < position(|e| matches!(e, Event::ResolutionEnds { .. })));
-    assert_eq!(o.steps[1].events.last().unwrap().rules, [rule("608.2n")]);
+    // The instant goes to the graveyard last (608.2n), then the conclusion closes the resolution.
+    let last_two: Vec<_> = o.steps[1].events.iter().rev().take(2).map(|e| e.rules.clone()).collect();
+    assert_eq!(last_two, [vec![rule("608.2b")], vec![rule("608.2n")]]);
 
     // A land is played, not cast.
     let land = creature.replace("Créature : ours", "Terrain de base : forêt").replace("force = 2\nendurance = 2\n", "");

@@ -242,23 +242,23 @@ impl<'s> Wording<'s> {
             Event::Conclusion { spell, legal, targets, .. } => {
                 if *targets == 0 {
                     format!(
-                        "{} ne cible rien : il n'y a pas de cible à vérifier ; le sort se résout.",
+                        "Conclusion : {} ne cible rien, il n'y a pas de cible à vérifier ; le sort se résout.",
                         self.card(*spell)
                     )
                 } else if legal == targets {
                     let (which, verb) = if *targets == 1 {
-                        ("La cible", "est toujours légale")
+                        ("la cible", "est toujours légale")
                     } else {
-                        ("Toutes les cibles", "sont toujours légales")
+                        ("toutes les cibles", "sont toujours légales")
                     };
-                    format!("{which} {} {verb} : le sort se résout.", de(self.card(*spell)))
+                    format!("Conclusion : {which} {} {verb}, le sort se résout.", de(self.card(*spell)))
                 } else {
                     let (cibles, reste) =
                         if *legal > 1 { ("cibles", "restent légales") } else { ("cible", "reste légale") };
-                    let count = count_feminine(*legal);
-                    let count = count[..1].to_uppercase() + &count[1..];
                     format!(
-                        "{count} {cibles} sur {} {reste} : {} se résout ; ce qui vise une cible illégale ne fait rien.",
+                        "Conclusion : {} {cibles} sur {} {reste}, {} se résout ; ce qui vise une cible illégale ne \
+                         fait rien.",
+                        count_feminine(*legal),
                         count_feminine(*targets),
                         self.card(*spell)
                     )

@@ -37,12 +37,13 @@ impl Game<'_> {
         } else {
             let still = legal.iter().filter(|l| **l).count();
             let permanent = card.type_line.is_permanent();
-            ev.push(Event::Conclusion { spell, legal: still, targets: legal.len(), permanent });
-            if card.type_line.is_permanent() {
+            if permanent {
                 self.enter_battlefield(spell, &chosen, ev);
             } else {
                 self.follow_instructions(spell, &chosen, &legal, ev);
             }
+            // The conclusion closes the resolution, before the state-based actions.
+            ev.push(Event::Conclusion { spell, legal: still, targets: legal.len(), permanent });
         }
         self.state_based_actions(ev);
     }
