@@ -425,7 +425,7 @@ impl<'s> Wording<'s> {
 
     /// An expectation of `[attendu]` that does not hold, in French.
     pub fn difference(&self, difference: &Difference) -> String {
-        let id = |c: CardIdx| self.scenario.cards[c.0].id.as_str();
+        let id = |c: CardIdx| self.id(c);
         match difference {
             Difference::Zone { card, expected, got } => {
                 format!("zone de « {} » : attendu {expected}, obtenu {got}", id(*card))
@@ -462,11 +462,11 @@ impl<'s> Wording<'s> {
             Difference::Counters { card, plus, expected, got } => format!(
                 "marqueurs {} sur « {} » : attendu {expected}, obtenu {got}",
                 if *plus { "+1/+1" } else { "-1/-1" },
-                self.scenario.cards[card.0].id
+                id(*card)
             ),
             Difference::PowerToughness { card, expected, got } => format!(
                 "force et endurance de « {} » : attendu {}/{}, obtenu {}",
-                self.scenario.cards[card.0].id,
+                id(*card),
                 expected.0,
                 expected.1,
                 got.map_or("pas une créature sur le champ de bataille".to_string(), |(p, t)| format!("{p}/{t}"))
@@ -482,17 +482,24 @@ impl<'s> Wording<'s> {
         if cards.is_empty() {
             return "aucun".to_string();
         }
-        cards.iter().map(|c| self.scenario.cards[c.0].id.as_str()).collect::<Vec<_>>().join(", ")
+        cards.iter().map(|&c| self.id(c)).collect::<Vec<_>>().join(", ")
+    }
+
+    /// A card's id in the scenario (« ours »).
+    fn id(&self, c: CardIdx) -> &'s str {
+        &self.scenario.cards[c.0].id
     }
 
     /// What holds but is written the old way.
     pub fn notice(&self, n: &Notice) -> String {
         match n {
-            Notice::NotResolvedNamedCountered { card } => format!(
-                "« contrecarres » nomme « {} », qui ne s'est pas résolu (toutes ses cibles illégales, 608.2b) sans \
-                 être contrecarré (701.6a) : écrivez non_resolus = [\"{}\"]",
-                self.scenario.cards[card.0].id, self.scenario.cards[card.0].id
-            ),
+            Notice::NotResolvedNamedCountered { card } => {
+                let id = self.id(*card);
+                format!(
+                    "« contrecarres » nomme « {id} », qui ne s'est pas résolu (toutes ses cibles illégales, 608.2b) \
+                     sans être contrecarré (701.6a) : écrivez non_resolus = [\"{id}\"]"
+                )
+            }
         }
     }
 
