@@ -345,6 +345,37 @@ async fn a_judge_steps_through_a_scenario_and_asks_what_if() {
     c.close().await.unwrap();
 }
 
+#[tokio::test(flavor = "multi_thread")]
+async fn a_judge_steps_through_a_combat() {
+    let Some(driver) = start_chromedriver() else { return };
+    let server = start_server();
+    let c = browser(&driver).await;
+    c.goto(&format!("http://{server}/exemples/double-initiative-et-pietinement")).await.unwrap();
+    wait_until(&c, "return document.querySelector('h2#etape-titre').textContent === 'Situation de départ';").await;
+    let tags = "return [...document.querySelectorAll('.tag.combat')].map(t => t.textContent).join(' | ');";
+    // Attackers, then blockers: each drawn on the board with its part in the combat.
+    let mut seen = Vec::new();
+    for step in 1..=4 {
+        c.find(Locator::Css("a[rel=next]")).await.unwrap().click().await.unwrap();
+        wait_until(&c, &format!("return location.search === '?etape={step}';")).await;
+        seen.push(c.execute(tags, vec![]).await.unwrap().as_str().unwrap_or_default().to_string());
+        if step == 3 {
+            fits_phone_and_desktop(&c, "combat-bloqueurs").await;
+        }
+    }
+    assert_eq!(seen[1], "attaque Rob", "{seen:?}");
+    assert_eq!(seen[2], "attaque Rob | bloque Mammouth de guerre", "{seen:?}");
+    // The damage step: the first-strike step, then the regular one, the damage assigned.
+    let events = c.find(Locator::Css("ol.events")).await.unwrap().text().await.unwrap();
+    let first = events.find("Étape des blessures d'initiative").expect("first-strike step");
+    let regular = events.find("Étape des blessures de combat").expect("regular step");
+    assert!(first < regular, "{events}");
+    assert!(events.contains("1 blessure à Elfes de Llanowar, 2 blessures à Rob"), "{events}");
+    assert!(events.contains("qui passe à 15 points de vie"), "{events}");
+    fits_phone_and_desktop(&c, "combat-blessures").await;
+    c.close().await.unwrap();
+}
+
 #[test]
 fn the_real_server_answers_long_addresses_and_head() {
     let server = start_server().to_string();

@@ -12,6 +12,8 @@ mod alignment;
 mod browser;
 /// The `arbitre` binary: outputs, JSON keys, exit codes, French messages, CLI snapshots.
 mod cli;
+/// Combat, triggered abilities and tokens in the engine: each rule, each refused step.
+mod combat;
 /// Helpers: the corpora loaded once, `shared/`, and skipping what is absent.
 mod common;
 /// The ruling engine: shipped scenarios, one test per engine rule, bad scenarios, `arbitre explique`.

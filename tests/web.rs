@@ -453,10 +453,32 @@ async fn examples_list() {
     ] {
         assert!(body.contains(&format!("href=\"/exemples/{slug}\"")), "{slug}");
     }
-    assert_eq!(body.matches("résultat attendu vérifié").count(), 16);
+    assert_eq!(body.matches("résultat attendu vérifié").count(), 29);
     assert!(body.contains("href=\"/regles/608.2b\" data-preview=\"/api/regles/608.2b\">RC 608.2b</a>"));
     assert!(!body.contains("Scénarios illisibles"));
     assert!(body.contains("href=\"/exemples\">Exemples</a>"), "the site navigation links the examples");
+}
+
+#[actix_web::test]
+async fn a_combat_example_draws_attackers_blockers_and_damage() {
+    let base = "/exemples/pietinement-et-contact-mortel";
+    let (status, _, body) = get(&format!("{base}?etape=3")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("<span class=\"tag combat\">attaque Rob</span>"), "{body}");
+    assert_eq!(body.matches("<span class=\"tag combat\">bloque Mammouth de guerre</span>").count(), 2);
+    assert!(body.contains("au-combat"));
+    let (_, _, body) = get(&format!("{base}?etape=4")).await;
+    assert!(body.contains("Étape des blessures de combat"));
+    assert!(body.contains(
+        "répartit ses blessures : 1 blessure à Mur de pierre, 1 blessure à Elfes de Llanowar, 1 blessure à Rob"
+    ));
+    assert!(body.contains("data-preview=\"/api/regles/702.19b\">RC 702.19b</a>"));
+    assert!(body.contains("data-preview=\"/api/regles/704.5h\">RC 704.5h</a>"));
+    // A refused step is shown as such, with its rule.
+    let (status, _, body) = get("/exemples/menace-un-seul-bloqueur?etape=2").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("Étape refusée"), "{body}");
+    assert!(body.contains("RC 702.111b"));
 }
 
 #[actix_web::test]

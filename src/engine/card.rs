@@ -287,6 +287,24 @@ pub enum Keyword {
     Flying,
     /// Enchanter (702.5), for auras.
     Enchant(Enchant),
+    /// Initiative: first strike (702.7).
+    FirstStrike,
+    /// Double initiative: double strike (702.4).
+    DoubleStrike,
+    /// Piétinement: trample (702.19).
+    Trample,
+    /// Contact mortel: deathtouch (702.2).
+    Deathtouch,
+    /// Lien de vie: lifelink (702.15).
+    Lifelink,
+    /// Vigilance (702.20).
+    Vigilance,
+    /// Portée: reach (702.17).
+    Reach,
+    /// Menace (702.111).
+    Menace,
+    /// Défenseur: defender (702.3).
+    Defender,
 }
 
 impl Keyword {
@@ -314,9 +332,19 @@ impl Keyword {
             "linceul" => Ok(Keyword::Shroud),
             "indestructible" => Ok(Keyword::Indestructible),
             "vol" => Ok(Keyword::Flying),
+            "initiative" => Ok(Keyword::FirstStrike),
+            "double initiative" => Ok(Keyword::DoubleStrike),
+            "pietinement" => Ok(Keyword::Trample),
+            "contact mortel" => Ok(Keyword::Deathtouch),
+            "lien de vie" => Ok(Keyword::Lifelink),
+            "vigilance" => Ok(Keyword::Vigilance),
+            "portee" => Ok(Keyword::Reach),
+            "menace" => Ok(Keyword::Menace),
+            "defenseur" => Ok(Keyword::Defender),
             _ => Err(format!(
                 "capacité « {s} » inconnue (protection contre le <couleur>, défense talismanique, linceul, \
-                 indestructible, vol, enchanter une créature)"
+                 indestructible, vol, portée, initiative, double initiative, piétinement, contact mortel, lien de \
+                 vie, vigilance, menace, défenseur, enchanter une créature)"
             )),
         }
     }
@@ -330,6 +358,15 @@ impl Keyword {
             Keyword::Indestructible => const { RuleId::known("702.12") },
             Keyword::Flying => const { RuleId::known("702.9") },
             Keyword::Enchant(_) => const { RuleId::known("702.5") },
+            Keyword::FirstStrike => const { RuleId::known("702.7") },
+            Keyword::DoubleStrike => const { RuleId::known("702.4") },
+            Keyword::Trample => const { RuleId::known("702.19") },
+            Keyword::Deathtouch => const { RuleId::known("702.2") },
+            Keyword::Lifelink => const { RuleId::known("702.15") },
+            Keyword::Vigilance => const { RuleId::known("702.20") },
+            Keyword::Reach => const { RuleId::known("702.17") },
+            Keyword::Menace => const { RuleId::known("702.111") },
+            Keyword::Defender => const { RuleId::known("702.3") },
         }
     }
 }
@@ -346,6 +383,15 @@ impl fmt::Display for Keyword {
             Keyword::Enchant(Enchant::Land) => f.write_str("enchanter un terrain"),
             Keyword::Enchant(Enchant::Artifact) => f.write_str("enchanter un artefact"),
             Keyword::Enchant(Enchant::Permanent) => f.write_str("enchanter un permanent"),
+            Keyword::FirstStrike => f.write_str("initiative"),
+            Keyword::DoubleStrike => f.write_str("double initiative"),
+            Keyword::Trample => f.write_str("piétinement"),
+            Keyword::Deathtouch => f.write_str("contact mortel"),
+            Keyword::Lifelink => f.write_str("lien de vie"),
+            Keyword::Vigilance => f.write_str("vigilance"),
+            Keyword::Reach => f.write_str("portée"),
+            Keyword::Menace => f.write_str("menace"),
+            Keyword::Defender => f.write_str("défenseur"),
         }
     }
 }
@@ -374,7 +420,9 @@ mod tests {
         assert_eq!(Keyword::parse("Protection contre le blanc"), Ok(Keyword::Protection(Colour::White)));
         assert_eq!(Keyword::parse("défense talismanique"), Ok(Keyword::Hexproof));
         assert_eq!(Keyword::parse("Enchanter une créature"), Ok(Keyword::Enchant(Enchant::Creature)));
-        assert!(Keyword::parse("piétinement").is_err());
+        assert_eq!(Keyword::parse("Piétinement"), Ok(Keyword::Trample));
+        assert_eq!(Keyword::parse("double initiative"), Ok(Keyword::DoubleStrike));
+        assert!(Keyword::parse("hâte").is_err());
         assert_eq!(Colour::parse("noire"), Some(Colour::Black));
     }
 }

@@ -11,6 +11,7 @@ use std::collections::BTreeSet;
 use super::card::{CardType, Colour, Enchant, Keyword, TypeLine};
 use super::index::{CardIdx, ObjectId, PlayerIdx};
 use super::scenario::{Change, Choice, Zone};
+use super::text::TriggerEvent;
 use crate::vocab::RuleId;
 
 /// Rule numbers written in the engine, read when the program is built
@@ -160,6 +161,176 @@ pub enum Event {
     StateBasedActionsWait,
     /// An aura attached to nothing legal goes to the graveyard (704.5m).
     AuraUnattached { card: CardIdx, why: AuraFalls },
+    /// Attackers declared (508.1a): `tapped` tap (508.1f), `vigilant` do not (702.20b).
+    AttackersDeclared { attackers: Vec<CardIdx>, defender: PlayerIdx, tapped: Vec<CardIdx>, vigilant: Vec<CardIdx> },
+    /// Blockers declared (509.1a): each (blocker, attacker); the attackers
+    /// blocked (509.1h) and those not.
+    BlockersDeclared { blocks: Vec<(CardIdx, CardIdx)>, unblocked: Vec<CardIdx> },
+    /// A flying attacker blocked by a creature with flying or reach (702.9b, 702.17b).
+    FlyingBlocked { blocker: CardIdx, attacker: CardIdx, reach: bool },
+    /// An attacker with menace blocked by `blockers` creatures (702.111b).
+    MenaceBlocked { attacker: CardIdx, blockers: usize },
+    /// A combat damage step begins (510.1, 510.4): `first_strike` for the
+    /// first-strike step; `dealing` the creatures that assign damage in it,
+    /// `waiting` those that wait for the regular step.
+    DamageStep { first_strike: bool, dealing: Vec<CardIdx>, waiting: Vec<CardIdx> },
+    /// How an attacker assigns its damage (510.1c, 702.19b): `chosen` when
+    /// `repartition` says so, else the default; `lethal` the lethal damage
+    /// of each blocker (702.19b, 702.2c with `deathtouch`).
+    Assigned {
+        attacker: CardIdx,
+        shares: Vec<(Choice, u32)>,
+        chosen: bool,
+        trample: bool,
+        deathtouch: bool,
+        lethal: Vec<(CardIdx, u32)>,
+    },
+    /// A blocked attacker with no blocker left: no damage (510.1c), or all
+    /// to the player with trample (702.19d).
+    NoBlockerLeft { attacker: CardIdx, trample: bool },
+    /// Combat damage dealt to a creature (510.2, 120.3e); `deathtouch` when
+    /// its source has deathtouch (702.2b).
+    CombatDamageToCreature { source: CardIdx, card: CardIdx, amount: u32, marked: u32, deathtouch: bool },
+    /// Combat damage dealt to a player (510.2, 120.3a).
+    /// `unblocked` when the source is an unblocked attacker (510.1b).
+    CombatDamageToPlayer { source: CardIdx, player: PlayerIdx, amount: u32, life: i32, unblocked: bool },
+    /// Combat damage prevented by protection from the source's colour (702.16e).
+    CombatDamagePrevented { source: CardIdx, card: CardIdx, colour: Colour },
+    /// Lifelink: the source's controller gains as much life as it dealt damage (702.15b, 120.3f).
+    Lifelink { source: CardIdx, player: PlayerIdx, amount: u32, life: i32 },
+    /// A creature dealt damage by a source with deathtouch is destroyed (704.5h).
+    DeathtouchDamage { card: CardIdx },
+    /// A token created (111.1), owned and controlled by `controller` (111.2).
+    TokenCreated { token: CardIdx, maker: CardIdx, controller: PlayerIdx },
+    /// A token in a zone other than the battlefield ceases to exist (704.5d, 111.7).
+    TokenCeases { token: CardIdx, zone: Zone },
+    /// A triggered ability of `source` triggered (603.2) and goes on the
+    /// stack as `ability` (603.3), controlled by `controller` (603.3a).
+    Triggered { ability: CardIdx, source: CardIdx, controller: PlayerIdx, event: TriggerEvent, sentence: String },
+    /// Abilities of several players went on the stack in APNAP order (603.3b).
+    TriggersInApnapOrder { players: Vec<PlayerIdx> },
+    /// The triggered ability at the top of the stack resolves (608.2).
+    AbilityResolves { ability: CardIdx, source: CardIdx },
+    /// The ability's resolution ends: it ceases to exist (608.2n).
+    AbilityEnds { ability: CardIdx },
+    /// « ~ » in an ability whose source is no longer the object it was (400.7):
+    /// that instruction does nothing to it.
+    SourceGone { card: CardIdx },
+    /// A creature gains an ability until end of turn (611.2a, 613.1f).
+    GainedUntilEndOfTurn { card: CardIdx, keyword: Keyword },
+    /// A step the rules forbid, in a scenario that expects it (`refus`):
+    /// the steps after it are not played.
+    Refused { why: Refusal },
+    /// The game is over: one player is left (104.2a); the steps after this
+    /// one are not played.
+    GameOver { winner: Option<PlayerIdx>, steps_left: usize },
+}
+
+/// Why the engine refuses a combat step: the scenario is invalid there
+/// (the trace stops, naming the step, its key and the rule).
+#[allow(missing_docs)] // the fields are named as in [`Event`]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// Attackers declared a second time in the scenario's one combat (506.1).
+    SecondAttack,
+    /// An attacker or blocker that is not a creature on the battlefield (508.1a, 509.1a).
+    NotACreature { card: CardIdx, attacking: bool },
+    /// An attacker not controlled by the active player (508.1a).
+    NotActivePlayers { card: CardIdx, active: PlayerIdx },
+    /// A blocker not controlled by the defending player (509.1a).
+    NotDefendingPlayers { card: CardIdx, defender: PlayerIdx },
+    /// A tapped creature cannot attack or block (508.1a, 509.1a).
+    Tapped { card: CardIdx, attacking: bool },
+    /// A creature with defender cannot attack (702.3b).
+    Defender { card: CardIdx },
+    /// The player attacked left the game, or nobody is left to attack (800.4, 508.1b).
+    NoDefendingPlayer,
+    /// Blockers or damage with no attack declared (509.1, 510.1).
+    NoAttack { blocking: bool },
+    /// Blockers declared a second time (509.1).
+    SecondBlock,
+    /// A blocker declared for a creature that is not attacking (509.1a).
+    NotAttacking { blocker: CardIdx, attacker: CardIdx },
+    /// A flying attacker blocked by a creature without flying or reach (702.9b).
+    Flying { blocker: CardIdx, attacker: CardIdx },
+    /// An attacker with menace blocked by one creature (702.111b).
+    Menace { attacker: CardIdx, blocker: CardIdx },
+    /// An attacker with protection blocked by a creature of that colour (702.16f).
+    Protection { blocker: CardIdx, attacker: CardIdx, colour: Colour },
+    /// `blessures = "initiative"` with no creature with first strike or double strike (510.4).
+    NoFirstStrike,
+    /// Every combat damage step has been played (510.4).
+    DamageDone,
+    /// A `repartition` for a creature that is not attacking (510.1c).
+    DivisionNotAttacking { attacker: CardIdx },
+    /// A `repartition` for an unblocked creature: it deals its damage to the player (510.1b).
+    DivisionUnblocked { attacker: CardIdx },
+    /// A `repartition` whose total is not the attacker's power (510.1a, 510.1c).
+    DivisionTotal { attacker: CardIdx, total: u32, power: u32 },
+    /// A share for what does not block the attacker (510.1c).
+    DivisionNotBlocking { attacker: CardIdx, recipient: Choice },
+    /// A share for the player without trample (510.1c).
+    DivisionPlayerWithoutTrample { attacker: CardIdx, player: PlayerIdx },
+    /// Trample: the player gets damage before a blocker has lethal damage (702.19b).
+    DivisionLethalFirst { attacker: CardIdx, blocker: CardIdx, lethal: u32, given: u32 },
+}
+
+impl Refusal {
+    /// The rules that refuse the step.
+    pub fn rules(&self) -> &'static [RuleId] {
+        match self {
+            Refusal::SecondAttack => rule_ids!["506.1"],
+            Refusal::NotACreature { attacking: true, .. }
+            | Refusal::NotActivePlayers { .. }
+            | Refusal::Tapped { attacking: true, .. } => rule_ids!["508.1a"],
+            Refusal::NotACreature { attacking: false, .. }
+            | Refusal::NotDefendingPlayers { .. }
+            | Refusal::Tapped { attacking: false, .. }
+            | Refusal::NotAttacking { .. } => rule_ids!["509.1a"],
+            Refusal::Defender { .. } => rule_ids!["702.3b"],
+            Refusal::NoDefendingPlayer => rule_ids!["508.1b", "800.4"],
+            Refusal::NoAttack { blocking: true } | Refusal::SecondBlock => rule_ids!["509.1"],
+            Refusal::NoAttack { blocking: false } => rule_ids!["510.1"],
+            Refusal::Flying { .. } => rule_ids!["702.9b", "509.1b"],
+            Refusal::Menace { .. } => rule_ids!["702.111b", "509.1b"],
+            Refusal::Protection { .. } => rule_ids!["702.16f"],
+            Refusal::NoFirstStrike | Refusal::DamageDone => rule_ids!["510.4"],
+            Refusal::DivisionNotAttacking { .. }
+            | Refusal::DivisionNotBlocking { .. }
+            | Refusal::DivisionPlayerWithoutTrample { .. } => rule_ids!["510.1c"],
+            Refusal::DivisionUnblocked { .. } => rule_ids!["510.1b"],
+            Refusal::DivisionTotal { .. } => rule_ids!["510.1a", "510.1c"],
+            Refusal::DivisionLethalFirst { .. } => rule_ids!["702.19b"],
+        }
+    }
+
+    /// The step's key at fault.
+    pub fn key(&self) -> &'static str {
+        match self {
+            Refusal::SecondAttack
+            | Refusal::NotACreature { attacking: true, .. }
+            | Refusal::NotActivePlayers { .. }
+            | Refusal::Tapped { attacking: true, .. }
+            | Refusal::Defender { .. }
+            | Refusal::NoDefendingPlayer => "attaquer",
+            Refusal::NoAttack { blocking: true }
+            | Refusal::SecondBlock
+            | Refusal::NotACreature { attacking: false, .. }
+            | Refusal::NotDefendingPlayers { .. }
+            | Refusal::Tapped { attacking: false, .. }
+            | Refusal::NotAttacking { .. }
+            | Refusal::Flying { .. }
+            | Refusal::Menace { .. }
+            | Refusal::Protection { .. } => "bloquer",
+            Refusal::NoAttack { blocking: false } | Refusal::NoFirstStrike | Refusal::DamageDone => "blessures",
+            Refusal::DivisionNotAttacking { .. }
+            | Refusal::DivisionUnblocked { .. }
+            | Refusal::DivisionTotal { .. }
+            | Refusal::DivisionNotBlocking { .. }
+            | Refusal::DivisionPlayerWithoutTrample { .. }
+            | Refusal::DivisionLethalFirst { .. } => "repartition",
+        }
+    }
 }
 
 /// Why an Aura is put into its owner's graveyard (704.5m).
@@ -237,6 +408,7 @@ impl Event {
     pub fn rules(&self) -> Vec<RuleId> {
         let mut rules = self.kind_rules().to_vec();
         match self {
+            Event::Refused { why } => rules.extend(why.rules()),
             Event::CastIllegal { why, .. } => {
                 rules.extend(why.rules());
                 rules.push(const { RuleId::known("732.1") });
@@ -267,6 +439,7 @@ impl Event {
     }
 
     /// The rules every event of its kind cites, first.
+    #[allow(clippy::too_many_lines)] // one arm per kind of event: a table, read best whole
     fn kind_rules(&self) -> &'static [RuleId] {
         match self {
             Event::Moved { .. } | Event::ReturnedToHand { .. } => rule_ids!["400.7"],
@@ -325,6 +498,44 @@ impl Event {
             Event::ZeroToughness { .. } => rule_ids!["704.5f"],
             Event::LethalDamage { .. } => rule_ids!["704.5g"],
             Event::AuraUnattached { .. } => rule_ids!["704.5m"],
+            Event::AttackersDeclared { vigilant, .. } if vigilant.is_empty() => rule_ids!["508.1a", "508.1f"],
+            Event::AttackersDeclared { .. } => rule_ids!["508.1a", "508.1f", "702.20b"],
+            Event::BlockersDeclared { .. } => rule_ids!["509.1a", "509.1h"],
+            Event::FlyingBlocked { reach: true, .. } => rule_ids!["702.9b", "702.17b"],
+            Event::FlyingBlocked { reach: false, .. } => rule_ids!["702.9b"],
+            Event::MenaceBlocked { .. } => rule_ids!["702.111b"],
+            Event::DamageStep { first_strike: true, .. } => rule_ids!["510.4", "702.7b", "702.4b"],
+            Event::DamageStep { first_strike: false, .. } => rule_ids!["510.1", "510.4"],
+            Event::Assigned { trample, deathtouch, .. } => match (trample, deathtouch) {
+                (true, true) => rule_ids!["510.1c", "702.19b", "702.2c"],
+                (true, false) => rule_ids!["510.1c", "702.19b"],
+                (false, true) => rule_ids!["510.1c", "702.2c"],
+                (false, false) => rule_ids!["510.1c"],
+            },
+            Event::NoBlockerLeft { trample: true, .. } => rule_ids!["702.19d"],
+            Event::NoBlockerLeft { trample: false, .. } => rule_ids!["510.1c"],
+            Event::CombatDamageToCreature { deathtouch: true, .. } => rule_ids!["510.2", "120.3e", "702.2b"],
+            Event::CombatDamageToCreature { deathtouch: false, .. } => rule_ids!["510.2", "120.3e"],
+            Event::CombatDamageToPlayer { unblocked: true, .. } => rule_ids!["510.1b", "510.2", "120.3a"],
+            Event::CombatDamageToPlayer { unblocked: false, .. } => rule_ids!["510.2", "120.3a"],
+            Event::CombatDamagePrevented { .. } => rule_ids!["702.16e"],
+            Event::Lifelink { .. } => rule_ids!["702.15b", "120.3f"],
+            Event::DeathtouchDamage { .. } => rule_ids!["704.5h"],
+            Event::GameOver { .. } => rule_ids!["104.2a"],
+            Event::Refused { .. } => &[],
+            Event::TokenCreated { .. } => rule_ids!["111.1", "111.2"],
+            Event::TokenCeases { .. } => rule_ids!["704.5d", "111.7"],
+            Event::Triggered { event: TriggerEvent::Dies, .. } => rule_ids!["603.2", "700.4", "603.10a", "603.3"],
+            Event::Triggered { event: TriggerEvent::AnotherCreatureYouControlDies, .. } => {
+                rule_ids!["603.2", "700.4", "603.10a", "603.3"]
+            }
+            Event::Triggered { event: TriggerEvent::Enters, .. } => rule_ids!["603.2", "603.6a", "603.3"],
+            Event::Triggered { event: TriggerEvent::Attacks, .. } => rule_ids!["603.2", "508.1m", "603.3"],
+            Event::TriggersInApnapOrder { .. } => rule_ids!["603.3b"],
+            Event::AbilityResolves { .. } => rule_ids!["608.2", "113.7a"],
+            Event::AbilityEnds { .. } => rule_ids!["608.2n"],
+            Event::SourceGone { .. } => rule_ids!["400.7"],
+            Event::GainedUntilEndOfTurn { .. } => rule_ids!["611.2a", "613.1f"],
         }
     }
 }

@@ -93,6 +93,14 @@ pub fn result_lines(r: &Summary) -> Vec<(String, String)> {
     if !r.tapped.is_empty() {
         out.push(("Permanents engagés".into(), r.tapped.join(", ")));
     }
+    if !r.refused.is_empty() {
+        let rules: Vec<String> = r.refused.iter().map(|id| format!("RC {id}")).collect();
+        out.push(("Étape refusée".into(), rules.join(", ")));
+    }
+    let tokens: Vec<String> = r.tokens.iter().filter(|(_, n)| **n > 0).map(|(p, n)| format!("{p} : {n}")).collect();
+    if !tokens.is_empty() {
+        out.push(("Jetons sur le champ de bataille".into(), tokens.join(", ")));
+    }
     out
 }
 
@@ -109,6 +117,7 @@ fn card_text(c: &CardView) -> String {
     if c.tapped {
         parts.push("engagé".into());
     }
+    parts.extend(c.combat.iter().cloned());
     parts.extend(c.counters.iter().cloned());
     if c.shields > 0 {
         parts.push(crate::text::plural(c.shields as usize, "bouclier de régénération", "boucliers de régénération"));

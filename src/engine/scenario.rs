@@ -18,6 +18,8 @@ use crate::text::{fold, line_at};
 use crate::toml_error;
 use crate::vocab::RuleId;
 
+mod combat;
+
 /// The most players a scenario may seat.
 pub const MAX_PLAYERS: usize = 16;
 /// The most cards a scenario may declare.
@@ -32,6 +34,8 @@ pub const MAX_TEXT_CHARS: usize = 1500;
 pub const MAX_ABILITIES: usize = 16;
 /// The most targets a spell may have (instances of « cible » in its text).
 pub const MAX_TARGETS: usize = 16;
+/// The highest token number a scenario may name (`<id>-jeton-<n>`).
+pub const MAX_TOKEN_NUMBER: u32 = 100;
 
 /// Zones a card can be in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
@@ -48,6 +52,9 @@ pub enum Zone {
     Exile,
     /// Pile.
     Stack,
+    /// No zone: a token that ceased to exist (704.5d), an ability that
+    /// resolved, a token not yet created. Never written in a scenario.
+    Nowhere,
 }
 
 impl Zone {
@@ -73,6 +80,7 @@ impl Zone {
             Zone::Graveyard => "cimetière",
             Zone::Exile => "exil",
             Zone::Stack => "pile",
+            Zone::Nowhere => "hors de la partie",
         }
     }
 }
@@ -87,6 +95,7 @@ impl Zone {
             Zone::Graveyard => "du cimetière",
             Zone::Exile => "de l'exil",
             Zone::Stack => "de la pile",
+            Zone::Nowhere => "de hors de la partie",
         }
     }
 
@@ -99,6 +108,7 @@ impl Zone {
             Zone::Graveyard => "vers le cimetière",
             Zone::Exile => "vers l'exil",
             Zone::Stack => "vers la pile",
+            Zone::Nowhere => "hors de la partie",
         }
     }
 
@@ -111,6 +121,7 @@ impl Zone {
             Zone::Graveyard => "dans le cimetière",
             Zone::Exile => "en exil",
             Zone::Stack => "sur la pile",
+            Zone::Nowhere => "hors de la partie",
         }
     }
 }
@@ -148,9 +159,55 @@ pub struct Card {
     pub controller: PlayerIdx,
     /// Starting zone.
     pub zone: Zone,
+    /// A card, a token, or a triggered ability on the stack.
+    pub kind: CardKind,
+}
+
+/// What a [`Card`] of the game stands for: a card of the scenario, a token
+/// (111), or a triggered ability put on the stack (603.3), which the game
+/// holds as objects of their own.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CardKind {
+    /// A `[[carte]]`.
+    Card,
+    /// A token, made by that card's text (its `n`th, from 1).
+    Token {
+        /// The card whose text made it.
+        maker: CardIdx,
+        /// Its number among that card's tokens.
+        n: u32,
+    },
+    /// A triggered ability of that card, and the object it triggered from.
+    Ability {
+        /// The card whose ability triggered.
+        source: CardIdx,
+        /// The object the card was then (« ~ » in its instructions).
+        object: super::index::ObjectId,
+    },
 }
 
 impl Card {
+    /// A token the scenario names before the game creates it: in no zone,
+    /// named by its id until its characteristics are known (111.4).
+    pub fn token_to_come(maker_id: &str, maker: CardIdx, n: u32, controller: PlayerIdx) -> Card {
+        let id = format!("{maker_id}-jeton-{n}");
+        Card {
+            name: id.clone(),
+            id,
+            type_line: TypeLine::default(),
+            colours: BTreeSet::new(),
+            text: Text::default(),
+            printed: String::new(),
+            keywords: Vec::new(),
+            power: None,
+            toughness: None,
+            owner: controller,
+            controller,
+            zone: Zone::Nowhere,
+            kind: CardKind::Token { maker, n },
+        }
+    }
+
     /// The number of targets the card needs when cast: its text's « cible »,
     /// or its « enchanter » ability for an aura (303.4a).
     pub fn target_count(&self) -> usize {
@@ -230,6 +287,35 @@ pub enum Action {
         /// The permanent kept.
         keep: CardIdx,
     },
+    /// Declare attackers (508.1) for the active player.
+    Attack {
+        /// The attacking creatures, in the order written.
+        attackers: Vec<CardIdx>,
+        /// The player attacked; `None`: the next player in seat order.
+        defender: Option<PlayerIdx>,
+    },
+    /// Declare blockers (509.1): (blocker, attacker), in the order written.
+    Block {
+        /// Each blocker with the attacker it blocks.
+        blocks: Vec<(CardIdx, CardIdx)>,
+    },
+    /// Combat damage (510): every damage step not played yet, or the
+    /// first-strike step only (510.4).
+    Damage {
+        /// Only the first-strike damage step (`blessures = "initiative"`).
+        first_strike_only: bool,
+        /// How attackers divide their damage (`repartition`), in the order written.
+        division: Vec<Division>,
+    },
+}
+
+/// How one attacker divides its combat damage (510.1c, 702.19b).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Division {
+    /// The attacker.
+    pub attacker: CardIdx,
+    /// Each recipient (a blocker, or the player attacked with trample) and its damage.
+    pub shares: Vec<(Choice, u32)>,
 }
 
 /// A step of the scenario.
@@ -268,6 +354,11 @@ pub struct Expected {
     pub counters: Vec<(CardIdx, bool, u32)>,
     /// Card → power and toughness (`force_endurance`).
     pub power_toughness: Vec<(CardIdx, (i32, i32))>,
+    /// Player → tokens on the battlefield under their control (`jetons`).
+    pub tokens: Vec<(PlayerIdx, u32)>,
+    /// A step the rules forbid, by the rule that forbids it (`refus`): the
+    /// scenario shows the refusal instead of being invalid.
+    pub refusal: Option<RuleId>,
 }
 
 /// A scenario, read and checked.
@@ -369,7 +460,44 @@ struct RawStep {
     resoudre: Option<Spanned<bool>>,
     legende: Option<Spanned<String>>,
     fin_du_tour: Option<Spanned<bool>>,
+    attaquer: Option<Spanned<Vec<Spanned<String>>>>,
+    defenseur: Option<Spanned<String>>,
+    bloquer: Option<Spanned<Ordered<Spanned<String>>>>,
+    blessures: Option<Spanned<DamageKey>>,
+    repartition: Option<Spanned<Ordered<Ordered<Spanned<i64>>>>>,
     commentaire: Option<String>,
+}
+
+/// `blessures = true` or `blessures = "initiative"`.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum DamageKey {
+    All(bool),
+    Step(String),
+}
+
+/// A TOML table read in the order written (`bloquer`, `repartition`): the
+/// order is the default division of damage (docs/scenarios.md).
+struct Ordered<V>(Vec<(String, V)>);
+
+impl<'de, V: Deserialize<'de>> Deserialize<'de> for Ordered<V> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit<V>(std::marker::PhantomData<V>);
+        impl<'de, V: Deserialize<'de>> serde::de::Visitor<'de> for Visit<V> {
+            type Value = Ordered<V>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("une table")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Ordered<V>, A::Error> {
+                let mut out = Vec::new();
+                while let Some(entry) = map.next_entry::<String, V>()? {
+                    out.push(entry);
+                }
+                Ok(Ordered(out))
+            }
+        }
+        d.deserialize_map(Visit(std::marker::PhantomData))
+    }
 }
 
 #[derive(Deserialize)]
@@ -393,6 +521,9 @@ struct RawExpected {
     marqueurs: BTreeMap<String, BTreeMap<String, Spanned<i64>>>,
     #[serde(default)]
     force_endurance: BTreeMap<String, Spanned<String>>,
+    #[serde(default)]
+    jetons: BTreeMap<String, Spanned<i64>>,
+    refus: Option<Spanned<String>>,
 }
 
 /// The key written at the start of the line holding `offset` (`joueurs =
@@ -433,6 +564,7 @@ pub fn parse(path: &str, text: &str, graph: Option<&Graph>) -> Result<Scenario, 
         let card = reader.card(card)?;
         reader.cards.push(card);
     }
+    reader.tokens_named()?;
     let steps = raw.etape.iter().map(|step| reader.step(step)).collect::<Result<Vec<_>, _>>()?;
     let expected = raw.attendu.as_ref().map(|e| reader.expected(e.get_ref())).transpose()?;
     let slug = path.rsplit('/').next().unwrap_or(path).trim_end_matches(".toml").to_string();
@@ -624,12 +756,12 @@ impl Reader<'_> {
                 format!("texte trop long ({chars} caractères, au plus {MAX_TEXT_CHARS})"),
             ));
         }
-        let text = text::parse(&printed).map_err(|m| self.err(text_at, "texte", m))?;
+        let text = text::parse_named(&printed, c.nom.get_ref().trim()).map_err(|m| self.err(text_at, "texte", m))?;
         if text.targets.len() > MAX_TARGETS {
             let message = format!("trop de cibles ({}, au plus {MAX_TARGETS})", text.targets.len());
             return Err(self.err(text_at, "texte", message));
         }
-        let abilities = text.effects.len() + text.statics.len();
+        let abilities = text.effects.len() + text.statics.len() + text.triggers.len();
         if abilities > MAX_ABILITIES {
             let message =
                 format!("trop d'instructions et de capacités dans le texte ({abilities}, au plus {MAX_ABILITIES})");
@@ -654,7 +786,57 @@ impl Reader<'_> {
             self.err(c.zone.span().start, "zone", message)
         })?;
         let name = c.nom.get_ref().trim().to_string();
-        Ok(Card { id, name, type_line, colours, text, printed, keywords, power, toughness, owner, controller, zone })
+        Ok(Card {
+            id,
+            name,
+            type_line,
+            colours,
+            text,
+            printed,
+            keywords,
+            power,
+            toughness,
+            owner,
+            controller,
+            zone,
+            kind: CardKind::Card,
+        })
+    }
+
+    /// The tokens the scenario names (`chevalier-jeton-1`, in a step or in
+    /// `[attendu]`): their card is made ready now, in no zone until the game
+    /// creates them, so that steps can refer to them.
+    fn tokens_named(&mut self) -> Result<(), ScenarioError> {
+        let mut named: Vec<(CardIdx, u32, usize)> = Vec::new();
+        for (at, _) in self.text.match_indices("-jeton-") {
+            let before = &self.text[..at];
+            let start = before
+                .rfind(|c: char| !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'))
+                .map_or(0, |i| i + 1);
+            let digits: String = self.text[at + 7..].chars().take_while(char::is_ascii_digit).collect();
+            let Some(maker) = self.cards.iter().position(|c| c.id == before[start..]) else { continue };
+            let n = digits.parse::<u32>().ok().filter(|n| (1..=MAX_TOKEN_NUMBER).contains(n)).ok_or_else(|| {
+                let message = format!("numéro de jeton « {digits} » invalide (de 1 à {MAX_TOKEN_NUMBER})");
+                self.err(at, "", message)
+            })?;
+            if !self.cards[maker].text.makes_tokens() {
+                let message = format!(
+                    "« {}-jeton-{n} » : le texte de « {} » ne crée pas de jeton",
+                    self.cards[maker].id, self.cards[maker].id
+                );
+                return Err(self.err(at, "", message));
+            }
+            if !named.iter().any(|&(m, k, _)| m.0 == maker && k == n) {
+                named.push((CardIdx(maker), n, at));
+            }
+        }
+        named.sort_by_key(|&(m, n, _)| (m, n));
+        for (maker, n, _) in named {
+            let c = &self.cards[maker.0];
+            let token = Card::token_to_come(&c.id, maker, n, c.controller);
+            self.cards.push(token);
+        }
+        Ok(())
     }
 
     /// A card's `id`: well formed and not already used.
@@ -667,6 +849,12 @@ impl Reader<'_> {
         }
         if self.cards.iter().any(|k| k.id == id) {
             return Err(self.err(at, "id", format!("identifiant « {id} » déjà utilisé")));
+        }
+        if id.contains("-jeton-") || id.contains("-capacite-") {
+            let message = format!(
+                "identifiant « {id} » réservé : « -jeton-n » et « -capacite-n » nomment les jetons et les capacités"
+            );
+            return Err(self.err(at, "id", message));
         }
         Ok(id)
     }
@@ -692,10 +880,13 @@ impl Reader<'_> {
             s.resoudre.is_some(),
             s.legende.is_some(),
             s.fin_du_tour.is_some(),
+            s.attaquer.is_some(),
+            s.bloquer.is_some(),
+            s.blessures.is_some(),
         ];
         if present.iter().filter(|p| **p).count() != 1 {
             let message = "chaque étape a exactement une action : lancer, modifier, deplacer, regenerer, resoudre, \
-                           legende ou fin_du_tour";
+                           legende, fin_du_tour, attaquer, bloquer ou blessures";
             return Err(self.err(at, "etape", message.into()));
         }
         let action = if let Some(c) = &s.lancer {
@@ -710,6 +901,12 @@ impl Reader<'_> {
             self.resolve(r, "resoudre", Action::Resolve)?
         } else if let Some(c) = &s.legende {
             self.legend(c)?
+        } else if let Some(list) = &s.attaquer {
+            self.attack(list, s.defenseur.as_ref())?
+        } else if let Some(table) = &s.bloquer {
+            self.block(table)?
+        } else if let Some(d) = &s.blessures {
+            self.damage(d, s.repartition.as_ref())?
         } else {
             self.resolve(s.fin_du_tour.as_ref().expect("one action is present"), "fin_du_tour", Action::EndOfTurn)?
         };
@@ -752,6 +949,12 @@ impl Reader<'_> {
         }
         if !matches!(action, Action::Move { .. }) {
             misplaced(s.vers.is_some(), "vers", "deplacer")?;
+        }
+        if !matches!(action, Action::Attack { .. }) {
+            misplaced(s.defenseur.is_some(), "defenseur", "attaquer")?;
+        }
+        if !matches!(action, Action::Damage { .. }) {
+            misplaced(s.repartition.is_some(), "repartition", "blessures")?;
         }
         Ok(())
     }
@@ -866,6 +1069,13 @@ impl Reader<'_> {
                 .filter(|n| n.abs() <= 1_000_000)
                 .ok_or_else(|| self.err(v.span().start, "points_de_vie", "valeur hors limites".into()))?;
             x.life.push((by_player(k, v.span().start, "points_de_vie")?, life));
+        }
+        if let Some(r) = &e.refus {
+            let id = RuleId::parse_loose(r.get_ref()).map_err(|m| self.err(r.span().start, "refus", m.to_string()))?;
+            x.refusal = Some(id);
+        }
+        for (k, v) in &e.jetons {
+            x.tokens.push((by_player(k, v.span().start, "jetons")?, self.count(v, "jetons")?));
         }
         for (k, v) in &e.blessures {
             x.damage.push((by_name(k, v.span().start, "blessures")?, self.count(v, "blessures")?));

@@ -20,7 +20,7 @@
 //!
 //! Each instance of the word « cible » is one target, in text order (601.2c).
 
-use super::card::{CardType, Colour};
+use super::card::{CardType, Colour, Keyword};
 use crate::text::fold;
 
 /// What a target may be.
@@ -110,6 +110,10 @@ pub enum Subject {
     EachCreature,
     /// « chaque créature et chaque joueur ».
     EachCreatureAndPlayer,
+    /// « ~ »: the permanent whose triggered ability this is.
+    This,
+    /// « chaque adversaire »: each opponent of the controller.
+    EachOpponent,
 }
 
 /// One effect of a spell's text.
@@ -155,6 +159,15 @@ pub enum Effect {
         /// Toughness change.
         toughness: i32,
     },
+    /// « … acquiert le vol jusqu'à la fin du tour » (613.1f, 514.2).
+    GainUntilEndOfTurn {
+        /// The creature.
+        what: Subject,
+        /// The ability gained.
+        keyword: Keyword,
+    },
+    /// « Créez un jeton de créature 1/1 blanche Soldat » (111.1).
+    CreateTokens(TokenSpec),
     /// « Mettez N marqueurs +1/+1 (-1/-1) sur … » (122.1a, 613.4c).
     Counters {
         /// The creature.
@@ -164,6 +177,48 @@ pub enum Effect {
         /// How many.
         count: u32,
     },
+}
+
+/// The creature tokens a text creates: how many, and their characteristics (111.4).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct TokenSpec {
+    /// How many.
+    pub count: u32,
+    /// Power.
+    pub power: i32,
+    /// Toughness.
+    pub toughness: i32,
+    /// Colours (none: colourless).
+    pub colours: Vec<Colour>,
+    /// Creature types, as printed (« Soldat »).
+    pub subtypes: Vec<String>,
+    /// Keyword abilities (« avec le vol »).
+    pub keywords: Vec<Keyword>,
+}
+
+/// What a triggered ability waits for (603.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub enum TriggerEvent {
+    /// « Quand ~ meurt » (700.4; looks back, 603.10a).
+    Dies,
+    /// « Quand ~ arrive sur le champ de bataille » (603.6a).
+    Enters,
+    /// « Quand ~ attaque » (508.1m).
+    Attacks,
+    /// « À chaque fois qu'une autre créature que vous contrôlez meurt » (603.10a).
+    AnotherCreatureYouControlDies,
+}
+
+/// A triggered ability of a permanent: its event and its instructions,
+/// which target nothing.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Trigger {
+    /// What it waits for.
+    pub event: TriggerEvent,
+    /// The whole sentence, as printed.
+    pub sentence: String,
+    /// What it does, in the order written.
+    pub effects: Vec<Instruction>,
 }
 
 /// A static ability the engine knows.
@@ -194,6 +249,16 @@ pub struct Text {
     pub effects: Vec<Instruction>,
     /// Static abilities.
     pub statics: Vec<Static>,
+    /// Triggered abilities (603).
+    pub triggers: Vec<Trigger>,
+}
+
+impl Text {
+    /// Whether its instructions or its triggered abilities create tokens.
+    pub fn makes_tokens(&self) -> bool {
+        let makes = |i: &Instruction| matches!(i.effect, Effect::CreateTokens(_));
+        self.effects.iter().any(makes) || self.triggers.iter().flat_map(|t| &t.effects).any(makes)
+    }
 }
 
 /// « +3/+3 », « -2/-0 »: a signed power and toughness change, each at most 100.
@@ -266,6 +331,13 @@ fn target_phrase(phrase: &str) -> Option<TargetSpec> {
     Some(spec)
 }
 
+/// « le vol », « l'initiative », « la vigilance »: a keyword ability with its article.
+fn keyword_with_article(s: &str) -> Option<Keyword> {
+    let s = s.trim();
+    let bare = s.strip_prefix("le ").or_else(|| s.strip_prefix("la ")).or_else(|| s.strip_prefix("l'")).unwrap_or(s);
+    Keyword::parse(bare).ok()
+}
+
 /// « toutes les créatures », « toutes les créatures non-noires », « … noires ».
 fn all_creatures(phrase: &str) -> Option<Subject> {
     let rest = phrase.trim().strip_prefix("toutes les creatures")?;
@@ -307,12 +379,66 @@ fn sentences(text: &str) -> Vec<String> {
 
 /// Reads a rules text. `Err` quotes the first sentence outside the subset.
 pub fn parse(text: &str) -> Result<Text, String> {
+    parse_named(text, "")
+}
+
+/// Reads the rules text of a card named `name`: « ~ », and the card's name
+/// with or without its article (« le Messager dévoué »), stand for the card.
+pub fn parse_named(text: &str, name: &str) -> Result<Text, String> {
     let mut out = Text::default();
+    let name = folded(name);
     for printed in sentences(text) {
-        let folded = fold(&printed).replace(['’', '‘'], "'").split_whitespace().collect::<Vec<_>>().join(" ");
+        let mut folded = folded(&printed);
+        if name.chars().count() > 1 {
+            for article in ["le ", "la ", "l'", "les ", ""] {
+                folded = replace_words(&folded, &format!("{article}{name}"), "~");
+            }
+        }
         Sentence { printed, folded }.read(&mut out)?;
     }
+    if let Some(i) = out.effects.iter().find(|i| uses_this(&i.effect)) {
+        return Err(format!(
+            "« {} » : « ~ » ne désigne la carte que dans une capacité déclenchée d'un permanent",
+            i.sentence
+        ));
+    }
     Ok(out)
+}
+
+/// Replaces `what` in `text` where it stands as whole words (« ours » in
+/// « l'ours meurt », not in « toujours »).
+fn replace_words(text: &str, what: &str, by: &str) -> String {
+    let mut out = String::new();
+    let mut from = 0;
+    for (i, _) in text.match_indices(what) {
+        if i < from {
+            continue;
+        }
+        let starts = text[..i].chars().next_back().is_none_or(|c| c == ' ' || c == '\'');
+        let ends = text[i + what.len()..].chars().next().is_none_or(|c| !c.is_alphanumeric());
+        if starts && ends {
+            out.push_str(&text[from..i]);
+            out.push_str(by);
+            from = i + what.len();
+        }
+    }
+    out.push_str(&text[from..]);
+    out
+}
+
+/// Lower case, no accents, straight apostrophes, single spaces.
+fn folded(s: &str) -> String {
+    fold(s).replace(['’', '‘'], "'").split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Whether an effect acts on « ~ » itself.
+fn uses_this(effect: &Effect) -> bool {
+    match effect {
+        Effect::Counters { what, .. } | Effect::Pump { what, .. } | Effect::GainUntilEndOfTurn { what, .. } => {
+            *what == Subject::This
+        }
+        _ => false,
+    }
 }
 
 /// « Ils ne peuvent pas être régénérés. » and its forms, folded.
@@ -335,7 +461,15 @@ impl Sentence {
     /// static ability, or a change to the instructions before it.
     fn read(&self, out: &mut Text) -> Result<(), String> {
         let f = self.folded.as_str();
-        if let Some(what) = f.strip_prefix("detruisez ") {
+        if let Some(rest) = f.strip_prefix("quand ").or_else(|| f.strip_prefix("a chaque fois qu'")) {
+            self.trigger(out, rest)
+        } else if let Some(rest) = f.strip_prefix("creez ") {
+            self.tokens(out, rest)
+        } else if let Some(rest) = f.strip_prefix("chaque adversaire perd ") {
+            let amount = self.life(rest)?;
+            self.push(out, Effect::LoseLife { who: Subject::EachOpponent, amount }, self.printed.clone());
+            Ok(())
+        } else if let Some(what) = f.strip_prefix("detruisez ") {
             self.destroy(out, what)
         } else if NO_REGENERATION.contains(&f) {
             self.no_regeneration(out, f.starts_with("ils") || f.starts_with("elles"))
@@ -369,7 +503,7 @@ impl Sentence {
         } else if let Some(rest) = f.strip_prefix("mettez ") {
             self.counters(out, rest)
         } else if let Some(rest) = f.strip_suffix(" jusqu'a la fin du tour") {
-            self.pump(out, rest)
+            self.until_end_of_turn(out, rest)
         } else if f == "tous les terrains sont des creatures 1/1 qui sont toujours des terrains" {
             out.statics.push(Static::AllLandsAreCreatures);
             Ok(())
@@ -440,14 +574,109 @@ impl Sentence {
         Ok(())
     }
 
-    /// « La créature ciblée gagne +3/+3 » / « reçoit -2/-2 » (« jusqu'à la fin
-    /// du tour » already taken off).
-    fn pump(&self, out: &mut Text, rest: &str) -> Result<(), String> {
-        let (phrase, change) =
-            rest.split_once(" gagne ").or_else(|| rest.split_once(" recoit ")).ok_or_else(|| self.unknown())?;
-        let (power, toughness) = signed_pt(change).ok_or_else(|| self.unknown())?;
-        let what = self.target(out, phrase)?;
-        self.push(out, Effect::Pump { what, power, toughness }, self.printed.clone());
+    /// « La créature ciblée gagne +3/+3 », « reçoit -2/-2 », « acquiert le
+    /// vol », « gagne +1/+0 et acquiert l'initiative » (« jusqu'à la fin du
+    /// tour » already taken off).
+    fn until_end_of_turn(&self, out: &mut Text, rest: &str) -> Result<(), String> {
+        let (phrase, change) = [" gagne ", " recoit ", " acquiert "]
+            .iter()
+            .find_map(|verb| rest.split_once(verb).map(|(p, c)| (p, format!("{}{c}", verb.trim_start()))))
+            .ok_or_else(|| self.unknown())?;
+        let what = self.subject(out, phrase)?;
+        for part in change.split(" et ") {
+            let part = part.trim();
+            let effect = if let Some(pt) = part.strip_prefix("gagne ").or_else(|| part.strip_prefix("recoit ")) {
+                let (power, toughness) = signed_pt(pt).ok_or_else(|| self.unknown())?;
+                Effect::Pump { what: what.clone(), power, toughness }
+            } else if let Some(k) = part.strip_prefix("acquiert ") {
+                let keyword = keyword_with_article(k).ok_or_else(|| self.unknown())?;
+                Effect::GainUntilEndOfTurn { what: what.clone(), keyword }
+            } else {
+                return Err(self.unknown());
+            };
+            self.push(out, effect, self.printed.clone());
+        }
+        Ok(())
+    }
+
+    /// The subject of a sentence: « ~ » or a target phrase.
+    fn subject(&self, out: &mut Text, phrase: &str) -> Result<Subject, String> {
+        if phrase.trim() == "~" { Ok(Subject::This) } else { self.target(out, phrase) }
+    }
+
+    /// « Quand ~ meurt, piochez une carte. »: a triggered ability whose
+    /// instructions target nothing.
+    fn trigger(&self, out: &mut Text, rest: &str) -> Result<(), String> {
+        let (condition, effect) = rest.split_once(", ").ok_or_else(|| self.unknown())?;
+        let event = match condition {
+            "~ meurt" => TriggerEvent::Dies,
+            "~ arrive sur le champ de bataille" | "~ arrive" => TriggerEvent::Enters,
+            "~ attaque" => TriggerEvent::Attacks,
+            "une autre creature que vous controlez meurt" => TriggerEvent::AnotherCreatureYouControlDies,
+            _ => return Err(self.unknown()),
+        };
+        let printed_effect = self.printed.split_once(", ").map_or("", |(_, e)| e).trim();
+        // The instruction alone reads as a sentence: « Piochez une carte ».
+        let mut chars = printed_effect.chars();
+        let printed_effect = chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default();
+        let inner = Sentence { printed: printed_effect, folded: effect.to_string() };
+        let mut read = Text::default();
+        inner.read(&mut read)?;
+        if !read.targets.is_empty() || !read.triggers.is_empty() || !read.statics.is_empty() {
+            return Err(format!(
+                "« {} » : une capacité déclenchée qui cible, ou qui en contient une autre, est hors du \
+                 sous-ensemble compris par le moteur",
+                self.printed
+            ));
+        }
+        out.triggers.push(Trigger { event, sentence: self.printed.clone(), effects: read.effects });
+        Ok(())
+    }
+
+    /// « Créez un jeton de créature 1/1 blanche Soldat », « Créez deux jetons
+    /// de créature 1/1 vertes Elfe avec le vol ».
+    fn tokens(&self, out: &mut Text, rest: &str) -> Result<(), String> {
+        let (count, rest) = rest.split_once(' ').ok_or_else(|| self.unknown())?;
+        let count = number(count).filter(|n| (1..=10).contains(n)).ok_or_else(|| self.unknown())?;
+        let rest = rest
+            .strip_prefix("jetons de creature ")
+            .or_else(|| rest.strip_prefix("jeton de creature "))
+            .ok_or_else(|| self.unknown())?;
+        let (rest, with) = match rest.split_once(" avec ") {
+            Some((r, w)) => (r, Some(w)),
+            None => (rest, None),
+        };
+        let pt = rest.split(' ').next().and_then(|pt| pt.split_once('/')).ok_or_else(|| self.unknown())?;
+        let stat = |x: &str| x.parse::<i32>().ok().filter(|n| (0..=100).contains(n));
+        let (power, toughness) = (stat(pt.0).ok_or_else(|| self.unknown())?, stat(pt.1).ok_or_else(|| self.unknown())?);
+        // After the power and toughness: colours in lower case, then the
+        // creature types, capitalised as printed (« blanche Soldat »).
+        let printed = self.printed.split_once(" avec ").map_or(self.printed.as_str(), |(p, _)| p);
+        let printed_words: Vec<&str> = printed.split_whitespace().map(|w| w.trim_end_matches(['.', ','])).collect();
+        let after_pt = printed_words.iter().position(|w| w.contains('/')).ok_or_else(|| self.unknown())? + 1;
+        let mut colours = Vec::new();
+        let mut subtypes: Vec<String> = Vec::new();
+        for w in &printed_words[after_pt..] {
+            let capitalised = w.chars().next().is_some_and(char::is_uppercase);
+            match (capitalised, Colour::parse(w)) {
+                (true, _) => subtypes.push((*w).to_string()),
+                (false, Some(c)) if subtypes.is_empty() => colours.push(c),
+                (false, _) if matches!(fold(w).as_str(), "et" | "incolore" | "incolores") => {}
+                _ => return Err(self.unknown()),
+            }
+        }
+        if subtypes.is_empty() {
+            return Err(self.unknown());
+        }
+        let keywords = match with {
+            Some(w) => w
+                .split(" et ")
+                .map(|k| keyword_with_article(k).ok_or_else(|| self.unknown()))
+                .collect::<Result<Vec<_>, _>>()?,
+            None => Vec::new(),
+        };
+        let spec = TokenSpec { count, power, toughness, colours, subtypes, keywords };
+        self.push(out, Effect::CreateTokens(spec), self.printed.clone());
         Ok(())
     }
 
@@ -463,7 +692,7 @@ impl Sentence {
             "-1/-1" => false,
             _ => return Err(self.unknown()),
         };
-        let what = self.target(out, phrase)?;
+        let what = self.subject(out, phrase)?;
         self.push(out, Effect::Counters { what, plus, count }, self.printed.clone());
         Ok(())
     }
@@ -497,6 +726,7 @@ impl Sentence {
             }
             "a chaque creature" => Subject::EachCreature,
             "a chaque creature et a chaque joueur" => Subject::EachCreatureAndPlayer,
+            "a chaque adversaire" => Subject::EachOpponent,
             t => match t.strip_prefix("au ").or_else(|| t.strip_prefix("a ")) {
                 Some(phrase) if phrase.starts_with("joueur") => self.target(out, &format!("le {phrase}"))?,
                 Some(phrase) => self.target(out, phrase)?,

@@ -15,7 +15,7 @@ use super::card::CardType;
 use super::event::Event;
 use super::game::Game;
 use super::index::{CardIdx, PlayerIdx};
-use super::scenario::{Expected, Scenario, Zone};
+use super::scenario::{CardKind, Expected, Scenario, Zone};
 use super::wording::Wording;
 use crate::vocab::RuleId;
 
@@ -50,6 +50,8 @@ pub struct CardView {
     pub attached_to: Option<String>,
     /// Its targets, while a spell.
     pub targets: Vec<String>,
+    /// Its part in the combat, said (« attaque Rob », « bloque Ours runegrave »).
+    pub combat: Option<String>,
     /// Owner's name.
     pub owner: String,
 }
@@ -145,6 +147,10 @@ pub struct Summary {
     pub power_toughness: BTreeMap<String, String>,
     /// Tapped permanents on the battlefield.
     pub tapped: Vec<String>,
+    /// Player → tokens on the battlefield under their control.
+    pub tokens: BTreeMap<String, u32>,
+    /// The rules of a step refused, in a scenario that expects it (`refus`).
+    pub refused: Vec<RuleId>,
 }
 
 /// The comparison with `[attendu]`.
@@ -204,6 +210,10 @@ pub enum Difference {
     Counters { card: CardIdx, plus: bool, expected: u32, got: u32 },
     /// Other power and toughness.
     PowerToughness { card: CardIdx, expected: (i32, i32), got: Option<(i32, i32)> },
+    /// Another number of tokens.
+    Tokens { player: PlayerIdx, expected: u32, got: u32 },
+    /// A refusal expected by its rule; `got` the rules of the refusal, if any.
+    Refusal { expected: RuleId, got: Vec<RuleId> },
 }
 
 /// A scenario, played.
@@ -273,7 +283,7 @@ impl Boards {
 
 /// A scenario stopped before its end: its time ran out, or it gave more
 /// events than a judge can read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Stopped {
     /// The deadline came.
     #[error("temps dépassé après {} sur {total}", crate::text::plural(*played, "étape", "étapes"))]
@@ -296,14 +306,52 @@ pub enum Stopped {
         /// Events counted when it stopped.
         events: usize,
     },
+    /// A step the rules forbid (an illegal attack, block or division of
+    /// damage): the scenario is invalid there.
+    #[error("étape {step} (ligne {line}), clé « {key} » : {message} ({})", rules_said(rules))]
+    Illegal {
+        /// The step refused (1-based).
+        step: usize,
+        /// Its line in the scenario.
+        line: u32,
+        /// The key at fault.
+        key: &'static str,
+        /// Why, in French.
+        message: String,
+        /// The rules that forbid it.
+        rules: Vec<RuleId>,
+    },
+}
+
+/// « règle 702.9b », « règles 702.9b, 509.1b ».
+fn rules_said(rules: &[RuleId]) -> String {
+    let ids: Vec<String> = rules.iter().map(ToString::to_string).collect();
+    format!("{} {}", if ids.len() > 1 { "règles" } else { "règle" }, ids.join(", "))
 }
 
 impl Stopped {
+    /// What is wrong, without the step and line that the message starts with
+    /// (the web editor says them its own way).
+    pub fn reason(&self) -> String {
+        match self {
+            Stopped::Illegal { message, rules, .. } => format!("{message} ({})", rules_said(rules)),
+            other => other.to_string(),
+        }
+    }
+
+    /// The key of the scenario at fault, when known.
+    pub fn key(&self) -> Option<&'static str> {
+        match self {
+            Stopped::Illegal { key, .. } => Some(key),
+            _ => None,
+        }
+    }
+
     /// The line of the scenario where it stopped, when known.
     pub fn line(&self) -> Option<u32> {
         match self {
             Stopped::Deadline { .. } => None,
-            Stopped::TooManyEvents { line, .. } => Some(*line),
+            Stopped::TooManyEvents { line, .. } | Stopped::Illegal { line, .. } => Some(*line),
         }
     }
 }
@@ -330,7 +378,29 @@ fn play(scenario: &Scenario, deadline: Option<Instant>, boards: Boards) -> Resul
             scenario.steps.get(i + 1).map(|s| &s.action),
             Some(crate::engine::scenario::Action::Legend { .. })
         );
-        let events = game.play(&step.action);
+        let expects_refusal = scenario.expected.as_ref().is_some_and(|x| x.refusal.is_some());
+        let (mut events, refused) = match game.play(&step.action) {
+            Ok(events) => (events, false),
+            Err(why) if expects_refusal => {
+                game.refused = Some(why.clone());
+                (vec![Event::Refused { why }], true)
+            }
+            Err(refusal) => {
+                return Err(Stopped::Illegal {
+                    step: i + 1,
+                    line: step.line,
+                    key: refusal.key(),
+                    message: Wording::of(&game).refusal(&refusal),
+                    rules: refusal.rules().to_vec(),
+                });
+            }
+        };
+        // One player left: the game is over, the steps after this one are not played (104.2a).
+        let over = game.over() && !refused;
+        if over {
+            let winner = game.players.iter().position(|p| !p.lost).map(PlayerIdx);
+            events.push(Event::GameOver { winner, steps_left: scenario.steps.len() - i - 1 });
+        }
         total += events.len();
         if events.len() > MAX_EVENTS_PER_STEP || total > MAX_EVENTS {
             return Err(Stopped::TooManyEvents { step: i + 1, line: step.line, events: total });
@@ -340,6 +410,9 @@ fn play(scenario: &Scenario, deadline: Option<Instant>, boards: Boards) -> Resul
             traced.state = board(&game);
         }
         steps.push(traced);
+        if over || refused {
+            break;
+        }
     }
     let result = summary(&game);
     let expected = check(scenario, &game);
@@ -363,7 +436,7 @@ fn trace_step(
     events: Vec<Event>,
     game: &Game,
 ) -> TraceStep {
-    let wording = Wording::new(game.scenario);
+    let wording = Wording::of(game);
     let events: Vec<EventView> = events
         .into_iter()
         .map(|event| EventView { text: wording.event(&event), rules: event.rules(), event })
@@ -380,7 +453,7 @@ fn trace_step(
 
 fn card_view(game: &Game, i: CardIdx) -> CardView {
     let s = game.scenario;
-    let card = &s.cards[i.0];
+    let card = game.card(i);
     let o = game.object(i);
     let ch = game.chars(i);
     let creature = ch.is(CardType::Creature);
@@ -388,7 +461,11 @@ fn card_view(game: &Game, i: CardIdx) -> CardView {
         id: card.id.clone(),
         name: card.name.clone(),
         object: o.id.0,
-        type_line: ch.type_line.to_string(),
+        type_line: match card.kind {
+            CardKind::Ability { .. } => "Capacité déclenchée".to_string(),
+            CardKind::Token { .. } => format!("{} (jeton)", ch.type_line),
+            CardKind::Card => ch.type_line.to_string(),
+        },
         creature,
         colours: ch.colours.iter().map(|c| c.name().to_string()).collect(),
         abilities: ch.keywords.iter().map(|k| k.to_string()).collect(),
@@ -402,16 +479,26 @@ fn card_view(game: &Game, i: CardIdx) -> CardView {
             .map(|(k, n)| crate::text::plural(*n as usize, &format!("marqueur {k}"), &format!("marqueurs {k}")))
             .collect(),
         attached_to: o.attached_to.map(|(host, _)| game.name(host).to_string()),
-        targets: o.targets.iter().map(|t| Wording::new(s).target(t.choice).to_string()).collect(),
+        targets: o.targets.iter().map(|t| Wording::of(game).target(t.choice).to_string()).collect(),
+        combat: combat_role(game, i),
         owner: s.players[card.owner.0].clone(),
     }
+}
+
+/// « attaque Rob », « bloque Ours runegrave »: a creature's part in the combat.
+fn combat_role(game: &Game, i: CardIdx) -> Option<String> {
+    if game.attacking(i) {
+        let defender = game.defending_player()?;
+        return Some(format!("attaque {}", game.scenario.players[defender.0]));
+    }
+    game.blocking(i).map(|a| format!("bloque {}", game.name(a)))
 }
 
 /// The board: each player's zones, and the stack.
 pub fn board(game: &Game) -> Board {
     let s = game.scenario;
     let active = PlayerIdx(0);
-    let cards = || (0..s.cards.len()).map(CardIdx);
+    let cards = || (0..game.cards.len()).map(CardIdx);
     let players = (0..s.players.len())
         .map(PlayerIdx)
         .map(|p| {
@@ -419,12 +506,14 @@ pub fn board(game: &Game) -> Board {
             let mine = |zone: Zone, by_controller: bool| -> Vec<CardView> {
                 cards()
                     .filter(|&i| game.object(i).zone == zone)
-                    .filter(|&i| if by_controller { game.object(i).controller == p } else { s.cards[i.0].owner == p })
+                    .filter(
+                        |&i| if by_controller { game.object(i).controller == p } else { game.cards[i.0].owner == p },
+                    )
                     .map(|i| card_view(game, i))
                     .collect()
             };
             let in_library =
-                cards().filter(|&i| game.object(i).zone == Zone::Library && s.cards[i.0].owner == p).count() as u32;
+                cards().filter(|&i| game.object(i).zone == Zone::Library && game.cards[i.0].owner == p).count() as u32;
             PlayerView {
                 name: st.name.clone(),
                 life: st.life,
@@ -444,10 +533,13 @@ pub fn board(game: &Game) -> Board {
 }
 
 fn summary(game: &Game) -> Summary {
-    let s = game.scenario;
     let mut out = Summary::default();
-    for (i, c) in s.cards.iter().enumerate() {
+    for (i, c) in game.cards.iter().enumerate() {
         let o = game.object(CardIdx(i));
+        // A token that ceased to exist, or an ability, is in no zone.
+        if o.zone == Zone::Nowhere || matches!(c.kind, CardKind::Ability { .. }) {
+            continue;
+        }
         out.zones.insert(c.id.clone(), o.zone.name().to_string());
         if o.zone == Zone::Battlefield {
             out.damage.insert(c.id.clone(), o.damage);
@@ -467,16 +559,29 @@ fn summary(game: &Game) -> Summary {
             }
         }
     }
-    for p in &game.players {
+    for (i, p) in game.players.iter().enumerate() {
+        out.tokens.insert(p.name.clone(), tokens_of(game, PlayerIdx(i)));
         out.draws.insert(p.name.clone(), p.draws);
         out.life.insert(p.name.clone(), p.life);
         if p.lost {
             out.losers.push(p.name.clone());
         }
     }
-    out.countered = game.countered.iter().map(|&i| s.cards[i.0].id.clone()).collect();
-    out.not_resolved = game.not_resolved.iter().map(|&i| s.cards[i.0].id.clone()).collect();
+    out.refused = game.refused.as_ref().map(|r| r.rules().to_vec()).unwrap_or_default();
+    out.countered = game.countered.iter().map(|&i| game.cards[i.0].id.clone()).collect();
+    out.not_resolved = game.not_resolved.iter().map(|&i| game.cards[i.0].id.clone()).collect();
     out
+}
+
+/// Tokens on the battlefield under a player's control.
+fn tokens_of(game: &Game, player: PlayerIdx) -> u32 {
+    let tokens = game.cards.iter().enumerate().filter(|(_, c)| matches!(c.kind, CardKind::Token { .. }));
+    tokens
+        .filter(|&(i, _)| {
+            let o = game.object(CardIdx(i));
+            o.zone == Zone::Battlefield && o.controller == player
+        })
+        .count() as u32
 }
 
 fn check(scenario: &Scenario, game: &Game) -> Check {
@@ -524,6 +629,18 @@ fn check(scenario: &Scenario, game: &Game) -> Check {
             found.push(Difference::Counters { card, plus, expected, got });
         }
     }
+    if let Some(expected) = x.refusal {
+        let got = game.refused.as_ref().map(|r| r.rules().to_vec()).unwrap_or_default();
+        if !got.contains(&expected) {
+            found.push(Difference::Refusal { expected, got });
+        }
+    }
+    for &(player, expected) in &x.tokens {
+        let got = tokens_of(game, player);
+        if got != expected {
+            found.push(Difference::Tokens { player, expected, got });
+        }
+    }
     for &(card, expected) in &x.power_toughness {
         let ch = game.chars(card);
         let on_battlefield = game.object(card).zone == Zone::Battlefield && ch.is(CardType::Creature);
@@ -532,8 +649,8 @@ fn check(scenario: &Scenario, game: &Game) -> Check {
             found.push(Difference::PowerToughness { card, expected, got });
         }
     }
-    let notices = check_lists(scenario, game, x, &mut found);
-    let wording = Wording::new(scenario);
+    let notices = check_lists(game, x, &mut found);
+    let wording = Wording::of(game);
     let differences: Vec<String> = found.iter().map(|d| wording.difference(d)).collect();
     let warnings: Vec<String> = notices.iter().map(|n| wording.notice(n)).collect();
     Check { present: true, ok: found.is_empty(), differences, found, warnings, notices }
@@ -550,7 +667,7 @@ fn same<T: Ord + Clone>(a: &[T], b: &[T]) -> bool {
 /// The lists of `[attendu]`, compared as sets: losers, tapped permanents,
 /// spells countered and not resolved. Returns the notices for what holds but
 /// is written the old way.
-fn check_lists(scenario: &Scenario, game: &Game, x: &Expected, found: &mut Vec<Difference>) -> Vec<Notice> {
+fn check_lists(game: &Game, x: &Expected, found: &mut Vec<Difference>) -> Vec<Notice> {
     if let Some(expected) = &x.losers {
         let got: Vec<PlayerIdx> = (0..game.players.len()).filter(|&p| game.players[p].lost).map(PlayerIdx).collect();
         if !same(expected, &got) {
@@ -558,7 +675,7 @@ fn check_lists(scenario: &Scenario, game: &Game, x: &Expected, found: &mut Vec<D
         }
     }
     if let Some(expected) = &x.tapped {
-        let got: Vec<CardIdx> = (0..scenario.cards.len())
+        let got: Vec<CardIdx> = (0..game.cards.len())
             .map(CardIdx)
             .filter(|&c| game.object(c).zone == Zone::Battlefield && game.object(c).tapped)
             .collect();

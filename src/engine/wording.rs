@@ -7,31 +7,59 @@
 //! (damage marked, life total) come with the event.
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 use super::card::{Colour, Keyword};
 use super::event::{AuraFalls, Divergence, Event, Illegal};
+use super::game::Game;
 use super::index::{CardIdx, PlayerIdx};
-use super::scenario::{Action, Change, Choice, Scenario};
+use super::scenario::{Action, Card, Change, Choice, Scenario};
 use super::trace::{Difference, Notice};
+
+mod abilities;
+mod combat;
 
 /// Names cards and players of one scenario.
 #[derive(Clone, Copy)]
 pub struct Wording<'s> {
-    scenario: &'s Scenario,
+    cards: Cards<'s>,
+    players: &'s [String],
+}
+
+/// The cards named: the scenario's, or the game's (with its tokens and
+/// triggered abilities).
+#[derive(Clone, Copy)]
+enum Cards<'s> {
+    Scenario(&'s [Card]),
+    Game(&'s [Arc<Card>]),
+}
+
+impl<'s> Cards<'s> {
+    fn get(self, c: CardIdx) -> &'s Card {
+        match self {
+            Cards::Scenario(cards) => &cards[c.0],
+            Cards::Game(cards) => &cards[c.0],
+        }
+    }
 }
 
 impl<'s> Wording<'s> {
-    /// The wording of a scenario's events.
+    /// The wording of a scenario's events, naming its cards.
     pub fn new(scenario: &'s Scenario) -> Wording<'s> {
-        Wording { scenario }
+        Wording { cards: Cards::Scenario(&scenario.cards), players: &scenario.players }
+    }
+
+    /// The wording of a game's events, naming its tokens and abilities too.
+    pub fn of(game: &'s Game) -> Wording<'s> {
+        Wording { cards: Cards::Game(&game.cards), players: &game.scenario.players }
     }
 
     fn card(&self, c: CardIdx) -> &'s str {
-        &self.scenario.cards[c.0].name
+        &self.cards.get(c).name
     }
 
     fn player(&self, p: PlayerIdx) -> &'s str {
-        &self.scenario.players[p.0]
+        &self.players[p.0]
     }
 
     /// A target's name: the card's or the player's.
@@ -47,7 +75,7 @@ impl<'s> Wording<'s> {
     pub fn action(&self, action: &Action) -> String {
         match action {
             Action::Cast { card, targets } => {
-                let who = self.player(self.scenario.cards[card.0].controller);
+                let who = self.player(self.cards.get(*card).controller);
                 if targets.is_empty() {
                     format!("{who} lance {}", self.card(*card))
                 } else {
@@ -61,6 +89,7 @@ impl<'s> Wording<'s> {
             Action::Resolve => "Tous les joueurs passent : résolution".to_string(),
             Action::Legend { keep } => format!("Règle des légendes : choix {}", de(self.card(*keep))),
             Action::EndOfTurn => "Étape de nettoyage (fin du tour)".to_string(),
+            Action::Attack { .. } | Action::Block { .. } | Action::Damage { .. } => self.combat_action(action),
         }
     }
 
@@ -78,6 +107,31 @@ impl<'s> Wording<'s> {
     #[allow(clippy::too_many_lines)] // one arm per event: the whole wording reads best as one table
     pub fn event(&self, event: &Event) -> String {
         match event {
+            Event::AttackersDeclared { .. }
+            | Event::BlockersDeclared { .. }
+            | Event::FlyingBlocked { .. }
+            | Event::MenaceBlocked { .. }
+            | Event::DamageStep { .. }
+            | Event::Assigned { .. }
+            | Event::NoBlockerLeft { .. }
+            | Event::CombatDamageToCreature { .. }
+            | Event::CombatDamageToPlayer { .. }
+            | Event::CombatDamagePrevented { .. }
+            | Event::Lifelink { .. }
+            | Event::DeathtouchDamage { .. }
+            | Event::GameOver { .. } => self.combat_event(event).unwrap_or_default(),
+            Event::Refused { why } => format!(
+                "Étape refusée : {}. Un juge la ferait annuler ; les étapes suivantes ne sont pas jouées.",
+                self.refusal(why)
+            ),
+            Event::TokenCreated { .. }
+            | Event::TokenCeases { .. }
+            | Event::Triggered { .. }
+            | Event::TriggersInApnapOrder { .. }
+            | Event::AbilityResolves { .. }
+            | Event::AbilityEnds { .. }
+            | Event::SourceGone { .. }
+            | Event::GainedUntilEndOfTurn { .. } => self.ability_event(event).unwrap_or_default(),
             Event::Moved { card, from, to, .. } => format!(
                 "{} va {} {} : c'est un nouvel objet, sans lien avec l'ancien.",
                 self.card(*card),
@@ -232,11 +286,7 @@ impl<'s> Wording<'s> {
                 "{} a maintenant {}, mais l'aura {} reste attachée : une aura sur le champ de bataille ne cible \
                  rien, seul le sort d'aura avait une cible.",
                 self.card(*host),
-                match keyword {
-                    Keyword::Shroud => "le linceul".to_string(),
-                    Keyword::Hexproof => "la défense talismanique".to_string(),
-                    k => k.to_string(),
-                },
+                keyword_with_article(*keyword),
                 self.card(*aura)
             ),
             Event::Conclusion { spell, legal, targets, .. } => {
@@ -471,6 +521,16 @@ impl<'s> Wording<'s> {
                 expected.1,
                 got.map_or("pas une créature sur le champ de bataille".to_string(), |(p, t)| format!("{p}/{t}"))
             ),
+            Difference::Refusal { expected, got } if got.is_empty() => {
+                format!("refus attendu (règle {expected}) : aucune étape n'a été refusée")
+            }
+            Difference::Refusal { expected, got } => {
+                let got: Vec<String> = got.iter().map(ToString::to_string).collect();
+                format!("refus attendu (règle {expected}) : l'étape refusée cite {}", got.join(", "))
+            }
+            Difference::Tokens { player, expected, got } => {
+                format!("jetons {} : attendu {expected}, obtenu {got}", de(self.player(*player)))
+            }
             Difference::Tapped { expected, got } => {
                 format!("permanents engagés : attendu {}, obtenu {}", self.ids(expected), self.ids(got))
             }
@@ -487,7 +547,7 @@ impl<'s> Wording<'s> {
 
     /// A card's id in the scenario (« ours »).
     fn id(&self, c: CardIdx) -> &'s str {
-        &self.scenario.cards[c.0].id
+        &self.cards.get(c).id
     }
 
     /// What holds but is written the old way.
@@ -615,6 +675,28 @@ pub fn colours(colours: &BTreeSet<Colour>) -> String {
 /// « noire et blanche », « incolore »: the colours without « de couleur ».
 fn bare_colours(set: &BTreeSet<Colour>) -> String {
     colours(set).trim_start_matches("de couleur ").to_string()
+}
+
+/// « le vol », « l'initiative », « la protection contre le blanc »: a keyword ability with its article.
+pub fn keyword_with_article(k: Keyword) -> String {
+    let article = match k {
+        Keyword::Flying
+        | Keyword::Shroud
+        | Keyword::Trample
+        | Keyword::Deathtouch
+        | Keyword::Lifelink
+        | Keyword::Defender => "le ",
+        Keyword::Hexproof
+        | Keyword::Protection(_)
+        | Keyword::DoubleStrike
+        | Keyword::Vigilance
+        | Keyword::Reach
+        | Keyword::Menace => "la ",
+        Keyword::FirstStrike => "l'",
+        Keyword::Indestructible => return "l'indestructibilité".to_string(),
+        Keyword::Enchant(_) => return format!("« {k} »"),
+    };
+    format!("{article}{k}")
 }
 
 /// « de Rob », « d'Alex », « d'Emma »: the preposition, elided before a vowel.

@@ -393,8 +393,8 @@ async fn play(
         Ok(Ok(Played::Stopped(stopped))) => Ok(Err(ScenarioError {
             path: "scénario".into(),
             line: stopped.line().unwrap_or(1),
-            key: None,
-            message: stopped.to_string(),
+            key: stopped.key().map(str::to_string),
+            message: stopped.reason(),
         })),
         Ok(Ok(Played::Invalid(e))) => Ok(Err(e)),
         Ok(Ok(Played::Done(outcome))) => Ok(Ok(*outcome)),

@@ -18,14 +18,18 @@
 //! targets, 115 and 608.2b), `resolution.rs` (608, 701) and `state_based.rs`
 //! (704).
 
+mod combat;
 mod resolution;
 mod state_based;
 mod targets;
+mod tokens;
+mod triggers;
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 use super::card::{CardType, Colour, Keyword, TypeLine};
-pub use super::event::{Event, Illegal};
+pub use super::event::{Event, Illegal, Refusal};
 use super::index::{CardIdx, ObjectId, PlayerIdx};
 use super::scenario::{Action, Card, Change, Choice, Scenario, Zone};
 use super::text::Static;
@@ -80,6 +84,9 @@ pub struct Object {
     pub plus_counters: u32,
     /// -1/-1 counters (122.1a).
     pub minus_counters: u32,
+    /// Dealt damage by a source with deathtouch since the state-based
+    /// actions were last checked (704.5h).
+    pub deathtouched: bool,
 }
 
 /// « +N/+N jusqu'à la fin du tour » on one object (613.4c), until the cleanup (514.2).
@@ -98,6 +105,8 @@ struct Modification {
     object: ObjectId,
     timestamp: u64,
     change: Change,
+    /// « jusqu'à la fin du tour »: ends at the cleanup (514.2).
+    until_end_of_turn: bool,
 }
 
 /// Characteristics, after continuous effects.
@@ -121,7 +130,8 @@ impl Chars {
         self.type_line.is(t)
     }
 
-    fn has(&self, k: Keyword) -> bool {
+    /// Whether it has a keyword ability.
+    pub fn has(&self, k: Keyword) -> bool {
         self.keywords.contains(&k)
     }
 }
@@ -131,6 +141,9 @@ impl Chars {
 pub struct Game<'s> {
     /// The scenario played.
     pub scenario: &'s Scenario,
+    /// The cards of the game: the scenario's, then the tokens and the
+    /// triggered abilities made while it is played.
+    pub cards: Vec<Arc<Card>>,
     /// Players, in seat order.
     pub players: Vec<PlayerState>,
     /// The object each card is.
@@ -152,6 +165,22 @@ pub struct Game<'s> {
     pub legend_choice_next: bool,
     /// Legendary permanents waiting for their controller's choice.
     pending_legend: Vec<CardIdx>,
+    /// The combat, once attackers are declared, until the cleanup.
+    combat: Option<combat::Combat>,
+    /// Triggered abilities waiting to be put on the stack (603.3).
+    pending_triggers: Vec<triggers::Pending>,
+    /// Creatures that died, with the moment (an instruction, a pass of
+    /// state-based actions) they died in: leaves-the-battlefield abilities
+    /// look back to it (603.10a).
+    died: Vec<(CardIdx, PlayerIdx, u64)>,
+    /// The current moment, for [`Game::died`].
+    moment: u64,
+    /// Tokens made by each card so far (their ids count from 1, never reused).
+    tokens_made: Vec<(CardIdx, u32)>,
+    /// Permanents that entered since their abilities were last looked at (603.6a).
+    after_move: Vec<CardIdx>,
+    /// The step refused, in a scenario that expects it (`refus`).
+    pub refused: Option<Refusal>,
 }
 
 /// Cards in each player's library at the start.
@@ -182,6 +211,7 @@ impl<'s> Game<'s> {
                 attached_to: None,
                 plus_counters: 0,
                 minus_counters: 0,
+                deathtouched: false,
             })
             .collect();
         let n = scenario.cards.len() as u64;
@@ -196,13 +226,22 @@ impl<'s> Game<'s> {
             pending_legend: Vec::new(),
             modifications: Vec::new(),
             pumps: Vec::new(),
+            combat: None,
+            pending_triggers: Vec::new(),
+            died: Vec::new(),
+            moment: 0,
+            tokens_made: Vec::new(),
+            after_move: Vec::new(),
+            refused: None,
+            cards: scenario.cards.iter().cloned().map(Arc::new).collect(),
             clock: n + 1,
             next_id: n + 1,
         }
     }
 
-    fn card(&self, i: CardIdx) -> &'s Card {
-        &self.scenario.cards[i.0]
+    /// A card of the game (shared: the game goes on while it is read).
+    pub fn card(&self, i: CardIdx) -> Arc<Card> {
+        Arc::clone(&self.cards[i.0])
     }
 
     /// The object a card is now.
@@ -225,8 +264,8 @@ impl<'s> Game<'s> {
     }
 
     /// The card's name.
-    pub fn name(&self, i: CardIdx) -> &'s str {
-        &self.card(i).name
+    pub fn name(&self, i: CardIdx) -> &str {
+        &self.cards[i.0].name
     }
 
     /// Characteristics of a card's current object (613).
@@ -330,8 +369,10 @@ impl<'s> Game<'s> {
         self.scenario.range.is_none_or(|r| self.distance(a, b) <= r)
     }
 
-    /// Moves a card to a zone: a new object (400.7).
+    /// Moves a card to a zone: a new object (400.7). Abilities that
+    /// trigger on the move wait to go on the stack (603.2, 603.3).
     fn move_to(&mut self, i: CardIdx, zone: Zone) {
+        self.zone_change_triggers(i, zone);
         if self.object(i).zone == Zone::Stack {
             self.stack.retain(|&s| s != i);
         }
@@ -356,14 +397,17 @@ impl<'s> Game<'s> {
             attached_to: None,
             plus_counters: 0,
             minus_counters: 0,
+            deathtouched: false,
         };
         if zone == Zone::Stack {
             self.stack.push(i);
         }
     }
 
-    /// Plays one action; returns what happened.
-    pub fn play(&mut self, action: &Action) -> Vec<Event> {
+    /// Plays one action; returns what happened, or why the rules forbid
+    /// it (an illegal attack, block or division of damage: the scenario is
+    /// invalid there).
+    pub fn play(&mut self, action: &Action) -> Result<Vec<Event>, Refusal> {
         let mut ev = Vec::new();
         match action {
             Action::Cast { card, targets } => self.cast(*card, targets, &mut ev),
@@ -386,8 +430,19 @@ impl<'s> Game<'s> {
             Action::Resolve => self.resolve(&mut ev),
             Action::Legend { keep } => self.choose_legend(*keep, &mut ev),
             Action::EndOfTurn => self.cleanup(&mut ev),
+            Action::Attack { attackers, defender } => self.declare_attackers(attackers, *defender, &mut ev)?,
+            Action::Block { blocks } => self.declare_blockers(blocks, &mut ev)?,
+            Action::Damage { first_strike_only, division } => {
+                self.combat_damage(*first_strike_only, division, &mut ev)?;
+            }
         }
-        ev
+        self.stack_triggers(&mut ev);
+        Ok(ev)
+    }
+
+    /// Whether the game is over: one player left, the others lost (104.2a).
+    pub fn over(&self) -> bool {
+        self.players.iter().filter(|p| !p.lost).count() <= 1
     }
 
     fn cast(&mut self, card: CardIdx, targets: &[Choice], ev: &mut Vec<Event>) {
@@ -446,7 +501,18 @@ impl<'s> Game<'s> {
         let ended: Vec<CardIdx> =
             self.pumps.drain(..).filter(|p| self.objects[p.card.0].id == p.object).map(|p| p.card).collect();
         let mut effects_ended = ended.clone();
+        let objects: Vec<(CardIdx, ObjectId)> =
+            self.objects.iter().enumerate().map(|(i, o)| (CardIdx(i), o.id)).collect();
+        self.modifications.retain(|m| {
+            if m.until_end_of_turn && objects.contains(&(m.card, m.object)) {
+                effects_ended.push(m.card);
+            }
+            !m.until_end_of_turn
+        });
+        effects_ended.sort();
         effects_ended.dedup();
+        // The combat is over (511.3): creatures leave combat before the cleanup.
+        self.combat = None;
         ev.push(Event::Cleanup { damage_removed: damaged, effects_ended });
         self.state_based_actions(ev);
     }
@@ -454,7 +520,8 @@ impl<'s> Game<'s> {
     fn modify(&mut self, card: CardIdx, change: &Change, ev: &mut Vec<Event>) {
         let timestamp = self.tick();
         let object = self.object(card).id;
-        self.modifications.push(Modification { card, object, timestamp, change: change.clone() });
+        let until_end_of_turn = false;
+        self.modifications.push(Modification { card, object, timestamp, change: change.clone(), until_end_of_turn });
         let pt = (change.power.is_some() || change.toughness.is_some()).then(|| {
             let c = self.chars(card);
             (c.power.unwrap_or(0), c.toughness.unwrap_or(0))

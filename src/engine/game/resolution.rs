@@ -5,11 +5,11 @@
 
 use std::collections::BTreeSet;
 
-use super::{Chosen, Game};
+use super::{Chosen, Game, Modification};
 use crate::engine::card::{CardType, Colour, Keyword};
 use crate::engine::event::{Divergence, Event};
 use crate::engine::index::{CardIdx, PlayerIdx};
-use crate::engine::scenario::{Choice, Zone};
+use crate::engine::scenario::{CardKind, Change, Choice, Zone};
 use crate::engine::text::{Effect, Instruction, Subject};
 
 /// What an instruction applies to: cards and players.
@@ -23,6 +23,12 @@ impl Game<'_> {
             return;
         };
         let card = self.card(spell);
+        if let CardKind::Ability { source, .. } = card.kind {
+            ev.push(Event::AbilityResolves { ability: spell, source });
+            self.follow_instructions(spell, &[], &[], ev);
+            self.state_based_actions(ev);
+            return;
+        }
         ev.push(Event::Resolves { spell });
         let chosen = self.object(spell).targets.clone();
         let legal = self.check_targets(spell, &chosen, ev);
@@ -85,15 +91,18 @@ impl Game<'_> {
     /// instant or sorcery goes to its owner's graveyard.
     fn follow_instructions(&mut self, spell: CardIdx, chosen: &[Chosen], legal: &[bool], ev: &mut Vec<Event>) {
         let controller = self.object(spell).controller;
+        let card = self.card(spell);
+        let origin = self.origin(spell);
         let mut previous: Option<&str> = None;
         let mut waiting = false;
-        for instruction in &self.card(spell).text.effects {
+        for instruction in &card.text.effects {
             if previous != Some(instruction.sentence.as_str()) {
                 // « ~ » is the card's name (docs/scenarios.md).
-                let sentence = instruction.sentence.replace('~', &self.card(spell).name);
+                let sentence = instruction.sentence.replace('~', &self.cards[origin.0].name);
                 ev.push(Event::Instruction { sentence });
                 previous = Some(&instruction.sentence);
             }
+            self.next_moment();
             self.apply(spell, controller, instruction, chosen, legal, ev);
             // Said once, as soon as a player or a creature would be concerned.
             if !waiting && self.state_based_actions_pending() {
@@ -102,8 +111,36 @@ impl Game<'_> {
             }
         }
         if self.object(spell).zone == Zone::Stack {
-            self.move_to(spell, Zone::Graveyard);
-            ev.push(Event::ResolutionEnds { spell });
+            if matches!(card.kind, CardKind::Ability { .. }) {
+                self.move_to(spell, Zone::Nowhere);
+                ev.push(Event::AbilityEnds { ability: spell });
+            } else {
+                self.move_to(spell, Zone::Graveyard);
+                ev.push(Event::ResolutionEnds { spell });
+            }
+        }
+    }
+
+    /// « ~ » in an ability: its source, while it is the object it was when
+    /// the ability triggered and on the battlefield (400.7).
+    fn this(&self, spell: CardIdx, ev: &mut Vec<Event>) -> Subjects {
+        let CardKind::Ability { source, object } = self.cards[spell.0].kind else {
+            return (vec![spell], Vec::new());
+        };
+        let o = self.object(source);
+        if o.id == object && o.zone == Zone::Battlefield {
+            (vec![source], Vec::new())
+        } else {
+            ev.push(Event::SourceGone { card: source });
+            (Vec::new(), Vec::new())
+        }
+    }
+
+    /// The card a spell or ability comes from: an ability's source, else the spell itself.
+    pub(super) fn origin(&self, spell: CardIdx) -> CardIdx {
+        match self.cards[spell.0].kind {
+            CardKind::Ability { source, .. } => source,
+            _ => spell,
         }
     }
 
@@ -143,6 +180,20 @@ impl Game<'_> {
                     }
                 }
                 (cards, players)
+            }
+            // Read by `this`, which knows the ability.
+            Subject::This => (Vec::new(), Vec::new()),
+            Subject::EachOpponent => {
+                let mut players = Vec::new();
+                for p in (0..self.players.len()).map(PlayerIdx).filter(|&p| p != controller && !self.players[p.0].lost)
+                {
+                    if self.in_range(controller, p) {
+                        players.push(p);
+                    } else {
+                        ev.push(Event::PlayerOutOfRange { player: p, caster: controller });
+                    }
+                }
+                (Vec::new(), players)
             }
         }
     }
@@ -216,8 +267,10 @@ impl Game<'_> {
         ev: &mut Vec<Event>,
     ) {
         let part = instruction.part.as_str();
-        let subjects =
-            |game: &Game, what: &Subject, ev: &mut Vec<Event>| game.subjects(part, controller, what, chosen, legal, ev);
+        let subjects = |game: &Game, what: &Subject, ev: &mut Vec<Event>| match what {
+            Subject::This => game.this(spell, ev),
+            _ => game.subjects(part, controller, what, chosen, legal, ev),
+        };
         match &instruction.effect {
             Effect::Destroy { what, regenerate } => {
                 for c in subjects(self, what, ev).0 {
@@ -258,24 +311,21 @@ impl Game<'_> {
             }
             Effect::Pump { what, power, toughness } => {
                 for c in subjects(self, what, ev).0 {
-                    let object = self.object(c).id;
-                    self.pumps.push(super::Pump { card: c, object, power: *power, toughness: *toughness });
-                    let ch = self.chars(c);
-                    let pt = (ch.power.unwrap_or(0), ch.toughness.unwrap_or(0));
-                    ev.push(Event::Pumped { card: c, power: *power, toughness: *toughness, pt });
+                    self.pump(c, *power, *toughness, ev);
                 }
+            }
+            Effect::GainUntilEndOfTurn { what, keyword } => {
+                for c in subjects(self, what, ev).0 {
+                    self.gain_until_end_of_turn(c, *keyword, ev);
+                }
+            }
+            Effect::CreateTokens(spec) => {
+                let maker = self.origin(spell);
+                self.create_tokens(maker, controller, spec, ev);
             }
             Effect::Counters { what, plus, count } => {
                 for c in subjects(self, what, ev).0 {
-                    let o = self.object_mut(c);
-                    if *plus {
-                        o.plus_counters += count;
-                    } else {
-                        o.minus_counters += count;
-                    }
-                    let ch = self.chars(c);
-                    let pt = (ch.power.unwrap_or(0), ch.toughness.unwrap_or(0));
-                    ev.push(Event::CountersPut { card: c, plus: *plus, count: *count, pt });
+                    self.put_counters(c, *plus, *count, ev);
                 }
             }
             Effect::GainLife(n) => {
@@ -291,6 +341,36 @@ impl Game<'_> {
                 }
             }
         }
+    }
+
+    /// « +N/+N jusqu'à la fin du tour » on a creature (613.4c).
+    fn pump(&mut self, c: CardIdx, power: i32, toughness: i32, ev: &mut Vec<Event>) {
+        let object = self.object(c).id;
+        self.pumps.push(super::Pump { card: c, object, power, toughness });
+        let ch = self.chars(c);
+        let pt = (ch.power.unwrap_or(0), ch.toughness.unwrap_or(0));
+        ev.push(Event::Pumped { card: c, power, toughness, pt });
+    }
+
+    /// « acquiert le vol jusqu'à la fin du tour » (layer 6, 613.1f), until the cleanup.
+    fn gain_until_end_of_turn(&mut self, c: CardIdx, keyword: Keyword, ev: &mut Vec<Event>) {
+        let (object, timestamp) = (self.object(c).id, self.tick());
+        let change = Change { gains: vec![keyword], ..Change::default() };
+        self.modifications.push(Modification { card: c, object, timestamp, change, until_end_of_turn: true });
+        ev.push(Event::GainedUntilEndOfTurn { card: c, keyword });
+    }
+
+    /// +1/+1 or -1/-1 counters on a permanent (122.1a).
+    fn put_counters(&mut self, c: CardIdx, plus: bool, count: u32, ev: &mut Vec<Event>) {
+        let o = self.object_mut(c);
+        if plus {
+            o.plus_counters += count;
+        } else {
+            o.minus_counters += count;
+        }
+        let ch = self.chars(c);
+        let pt = (ch.power.unwrap_or(0), ch.toughness.unwrap_or(0));
+        ev.push(Event::CountersPut { card: c, plus, count, pt });
     }
 
     /// Damage from a spell to permanents and players (120.3), prevented by

@@ -13,6 +13,8 @@ enum CreatureCondition {
     ZeroToughness(i32),
     /// Damage marked, toughness.
     LethalDamage(u32, i32),
+    /// Dealt damage by a source with deathtouch (704.5h).
+    Deathtouch,
 }
 
 impl Game<'_> {
@@ -25,11 +27,21 @@ impl Game<'_> {
     pub(super) fn state_based_actions(&mut self, ev: &mut Vec<Event>) {
         let start = ev.len();
         let mut survivors: Vec<ObjectId> = Vec::new();
-        while self.players_lose(ev)
-            | self.permanents_go(&mut survivors, ev)
-            | self.legend_rule(ev)
-            | self.counters_cancel(ev)
-        {}
+        loop {
+            self.next_moment();
+            let acted = self.players_lose(ev)
+                | self.permanents_go(&mut survivors, ev)
+                | self.legend_rule(ev)
+                | self.counters_cancel(ev)
+                | self.tokens_cease(ev);
+            // 704.5h looks at damage since the last check only.
+            for o in &mut self.objects {
+                o.deathtouched = false;
+            }
+            if !acted {
+                break;
+            }
+        }
         if ev.len() > start {
             ev.insert(start, Event::StateBasedActions);
         }
@@ -43,7 +55,9 @@ impl Game<'_> {
         let player = self.players.iter().any(|p| p.life <= 0 && !p.lost);
         let permanent = self.all_cards().any(|c| match self.creature_condition(c) {
             Some(CreatureCondition::ZeroToughness(_)) => true,
-            Some(CreatureCondition::LethalDamage(..)) => !self.chars(c).has(Keyword::Indestructible),
+            Some(CreatureCondition::LethalDamage(..) | CreatureCondition::Deathtouch) => {
+                !self.chars(c).has(Keyword::Indestructible)
+            }
             None => self.aura_illegally_attached(c).is_some(),
         });
         player || permanent || self.legend_group().is_some()
@@ -61,6 +75,8 @@ impl Game<'_> {
             Some(CreatureCondition::ZeroToughness(toughness))
         } else if damage as i32 >= toughness {
             Some(CreatureCondition::LethalDamage(damage, toughness))
+        } else if self.object(card).deathtouched {
+            Some(CreatureCondition::Deathtouch)
         } else {
             None
         }
@@ -182,6 +198,18 @@ impl Game<'_> {
                     let id = self.object(card).id;
                     if !survivors.contains(&id) {
                         ev.push(Event::LethalDamage { card, damage, toughness });
+                        if self.destroy(card, true, ev) {
+                            acted = true;
+                        } else {
+                            survivors.push(id);
+                        }
+                        continue;
+                    }
+                }
+                Some(CreatureCondition::Deathtouch) => {
+                    let id = self.object(card).id;
+                    if !survivors.contains(&id) {
+                        ev.push(Event::DeathtouchDamage { card });
                         if self.destroy(card, true, ev) {
                             acted = true;
                         } else {
