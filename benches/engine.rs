@@ -47,6 +47,29 @@ fn largest_scenario() -> String {
     s
 }
 
+/// The largest combat: 49 attackers each blocked by one of 49 creatures,
+/// first strike, trample and lifelink on some, deathtouch on the others: two
+/// damage steps over 98 creatures.
+fn largest_combat() -> String {
+    let mut s = String::from("titre = \"combat\"\njoueurs = [\"J0\", \"J1\"]\n");
+    for i in 0..98 {
+        let keywords =
+            if i % 4 == 0 { "\"initiative\", \"piétinement\", \"lien de vie\"" } else { "\"contact mortel\"" };
+        s.push_str(&format!(
+            "[[carte]]\nid = \"c{i}\"\nnom = \"C{i}\"\ntype = \"Créature : ours\"\nforce = 3\nendurance = 2\ncapacites = [{keywords}]\nproprietaire = \"J{}\"\nzone = \"champ de bataille\"\n",
+            i % 2
+        ));
+    }
+    let attackers: Vec<String> = (0..98).step_by(2).map(|i| format!("\"c{i}\"")).collect();
+    let blocks: Vec<String> = (0..98).step_by(2).map(|i| format!("c{} = \"c{i}\"", i + 1)).collect();
+    s.push_str(&format!(
+        "[[etape]]\nattaquer = [{}]\n[[etape]]\nbloquer = {{ {} }}\n[[etape]]\nblessures = true\n",
+        attackers.join(", "),
+        blocks.join(", ")
+    ));
+    s
+}
+
 fn engine(c: &mut Criterion) {
     let graph = arbitre::load(&[]).graph;
     let mut group = c.benchmark_group("engine");
@@ -62,6 +85,10 @@ fn engine(c: &mut Criterion) {
     group.sample_size(20);
     group.bench_function("read+play/largest (100 cards, 200 steps)", |b| {
         b.iter(|| engine::run(&engine::parse("limite.toml", &largest, Some(&graph)).unwrap()).unwrap())
+    });
+    let combat = largest_combat();
+    group.bench_function("read+play/largest combat (98 creatures)", |b| {
+        b.iter(|| engine::run(&engine::parse("combat.toml", &combat, Some(&graph)).unwrap()).unwrap())
     });
     group.finish();
 }

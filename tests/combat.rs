@@ -253,6 +253,24 @@ fn a_player_at_zero_life_loses_and_the_steps_after_are_not_played() {
 }
 
 #[test]
+fn a_player_who_loses_a_multiplayer_game_leaves_it_with_what_they_own() {
+    let lent = creature("pret", "Carl", (1, 1), &[], "").replace("zone = ", "controleur = \"Rob\"\nzone = ");
+    let borrowed = creature("emprunt", "Rob", (1, 1), &[], "").replace("zone = ", "controleur = \"Carl\"\nzone = ");
+    let toml = scenario(
+        &[creature("a", "Alex", (2, 2), &[], ""), lent, borrowed],
+        "[[etape]]\nattaquer = [\"a\"]\ndefenseur = \"Carl\"\n[[etape]]\nblessures = true\n[[etape]]\nfin_du_tour = true\n",
+    )
+    .replace("joueurs = [\"Alex\", \"Rob\"]\n", "joueurs = [\"Alex\", \"Rob\", \"Carl\"]\npoints_de_vie_depart = { Carl = 2 }\n");
+    let o = play(&toml);
+    assert_eq!(o.result.losers, ["Carl"]);
+    assert_eq!(o.steps.len(), 3, "Alex et Rob jouent encore");
+    assert!(!o.result.zones.contains_key("pret"), "800.4a : ce que Carl possède quitte la partie");
+    assert_eq!(o.result.zones["emprunt"], "exil", "800.4a : ce qu'il contrôle encore est exilé");
+    assert_eq!(o.result.life["Carl"], 0);
+    assert!(events(&o).iter().any(|e| matches!(e, Event::PlayerLeavesGame { .. })));
+}
+
+#[test]
 #[allow(clippy::too_many_lines)] // a table, one row per refused step: it reads best whole
 fn each_illegal_combat_step_is_refused_with_its_key_and_rule() {
     let plain = |id: &str, owner: &str| creature(id, owner, (2, 2), &[], "");

@@ -666,6 +666,10 @@ fn one_event_of_each_kind() -> Vec<(Event, &'static str)> {
             "La partie est finie : Rob, seul joueur restant, gagne la partie ; les 2 étapes suivantes ne sont pas jouées.",
         ),
         (
+            Event::PlayerLeavesGame { player: rob, gone: vec![ours], exiled: vec![choc] },
+            "Rob a perdu et quitte la partie, qui continue sans lui : les objets qu'il possède la quittent aussi (Ours) ; ceux qu'il contrôlait encore sont exilés (Sort choc).",
+        ),
+        (
             Event::GameOver { winner: None, steps_left: 0 },
             "La partie est finie : aucun joueur ne reste, la partie est nulle.",
         ),
@@ -716,13 +720,13 @@ fn one_event_of_each_kind() -> Vec<(Event, &'static str)> {
         ),
         (
             Event::Refused { why: Refusal::Flying { blocker: choc, attacker: ours } },
-            "Étape refusée : Sort choc ne peut pas bloquer Ours : Ours a le vol, et Sort choc n'a ni le vol ni la portée. Un juge la ferait annuler ; les étapes suivantes ne sont pas jouées.",
+            "Étape refusée : Sort choc ne peut pas bloquer Ours : Ours a le vol, et Sort choc n'a ni le vol ni la portée. L'action est illégale, la partie revient à l'état d'avant ; les étapes suivantes ne sont pas jouées.",
         ),
     ]
 }
 
 /// How many kinds of [`Event`] and of [`Illegal`] there are ([`kind`]).
-const EVENT_KINDS: usize = 77;
+const EVENT_KINDS: usize = 78;
 /// See [`EVENT_KINDS`].
 const ILLEGAL_KINDS: usize = 12;
 
@@ -824,6 +828,7 @@ fn kind(event: &Event) -> usize {
         Event::SourceGone { .. } => 74,
         Event::GainedUntilEndOfTurn { .. } => 75,
         Event::Refused { .. } => 76,
+        Event::PlayerLeavesGame { .. } => 77,
     }
 }
 
@@ -1166,6 +1171,12 @@ fn each_bad_scenario_names_its_line_and_key() {
         ),
         (base.replace("id = \"ours\"", "id = \"ours-jeton-1\""), 4, Some("id"), "réservé"),
         (format!("{base}[[etape]]\nattaquer = []\n"), 12, Some("attaquer"), "au moins une créature"),
+        (
+            format!("{base}[[etape]]\nattaquer = [\"ours\"]\nbloqueur = 1\n"),
+            13,
+            Some("bloqueur"),
+            "« bloqueur » inconnue",
+        ),
         (format!("{base}[[etape]]\nattaquer = [\"loup\"]\n"), 12, Some("attaquer"), "« loup » inconnue"),
         (format!("{base}[[etape]]\nattaquer = [\"ours\", \"ours\"]\n"), 12, Some("attaquer"), "deux fois"),
         (
@@ -1535,6 +1546,7 @@ const CITATIONS: &[(&str, &[&str])] = &[
     ("704.5m", &["aura"]),
     ("732.1", &["illegal action"]),
     ("800.4", &["left the game"]),
+    ("800.4a", &["leaves the game"]),
     ("801.4", &["range of influence"]),
     ("801.10", &["range of influence"]),
 ];

@@ -208,3 +208,53 @@ async fn the_heaviest_scenarios_within_the_budgets_give_bounded_pages() {
     assert_eq!(body.matches("id=\"plateau\"").count(), 1);
     assert!(body.len() < 1_000_000, "{} octets", body.len());
 }
+
+#[actix_web::test]
+async fn combat_and_trigger_storms_stay_within_the_budgets() {
+    // 98 creatures: half attack, each blocked by one of the other half, with
+    // first strike on every other one: two damage steps, bounded pages.
+    let fighter = |i: usize| {
+        let keywords = if i.is_multiple_of(4) {
+            "\"initiative\", \"piétinement\", \"lien de vie\""
+        } else {
+            "\"contact mortel\""
+        };
+        format!(
+            "[[carte]]\nid = \"c{i}\"\nnom = \"C{i}\"\ntype = \"Créature : ours\"\nforce = 3\nendurance = 2\n\
+             capacites = [{keywords}]\nproprietaire = \"J{}\"\nzone = \"champ de bataille\"\n",
+            i % 2
+        )
+    };
+    let attackers: Vec<String> = (0..98).step_by(2).map(|i| format!("\"c{i}\"")).collect();
+    let blocks: Vec<String> = (0..98).step_by(2).map(|i| format!("c{} = \"c{i}\"", i + 1)).collect();
+    let steps = format!(
+        "[[etape]]\nattaquer = [{}]\n[[etape]]\nbloquer = {{ {} }}\n[[etape]]\nblessures = true\n",
+        attackers.join(", "),
+        blocks.join(", ")
+    );
+    let toml = scenario(2, 98, fighter, &steps);
+    let (status, body, _) = post(&toml).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(body.contains("Étape des blessures d&#39;initiative") || body.contains("Étape des blessures d'initiative"));
+    assert!(body.len() < 1_000_000, "{} octets", body.len());
+    // A wipe that triggers 16 « another creature dies » abilities on each of
+    // 40 creatures: thousands of abilities, stopped by the events budget.
+    let watcher =
+        "À chaque fois qu'une autre créature que vous contrôlez meurt, piochez une carte. ".repeat(MAX_ABILITIES);
+    let card = |i: usize| {
+        if i == 0 {
+            sorcery("s", "Détruisez toutes les créatures.")
+        } else {
+            format!(
+                "[[carte]]\nid = \"c{i}\"\nnom = \"C{i}\"\ntype = \"Créature : elfe\"\nforce = 1\nendurance = 1\n\
+                 texte = \"{}\"\nproprietaire = \"J0\"\nzone = \"champ de bataille\"\n",
+                watcher.trim()
+            )
+        }
+    };
+    let toml = scenario(2, 41, card, "[[etape]]\nlancer = \"s\"\n[[etape]]\nresoudre = true\n");
+    assert!(toml.len() < arbitre::engine::MAX_SCENARIO_BYTES);
+    let (status, body, _) = post(&toml).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(body.contains("scénario trop lourd"), "{body}");
+}

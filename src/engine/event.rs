@@ -218,6 +218,10 @@ pub enum Event {
     SourceGone { card: CardIdx },
     /// A creature gains an ability until end of turn (611.2a, 613.1f).
     GainedUntilEndOfTurn { card: CardIdx, keyword: Keyword },
+    /// A player who lost leaves a multiplayer game (800.4a): `gone` the
+    /// objects they owned (and their abilities on the stack), `exiled` those
+    /// of others they still controlled.
+    PlayerLeavesGame { player: PlayerIdx, gone: Vec<CardIdx>, exiled: Vec<CardIdx> },
     /// A step the rules forbid, in a scenario that expects it (`refus`):
     /// the steps after it are not played.
     Refused { why: Refusal },
@@ -408,7 +412,10 @@ impl Event {
     pub fn rules(&self) -> Vec<RuleId> {
         let mut rules = self.kind_rules().to_vec();
         match self {
-            Event::Refused { why } => rules.extend(why.rules()),
+            Event::Refused { why } => {
+                rules.extend(why.rules());
+                rules.push(const { RuleId::known("732.1") });
+            }
             Event::CastIllegal { why, .. } => {
                 rules.extend(why.rules());
                 rules.push(const { RuleId::known("732.1") });
@@ -523,6 +530,7 @@ impl Event {
             Event::DeathtouchDamage { .. } => rule_ids!["704.5h"],
             Event::GameOver { .. } => rule_ids!["104.2a"],
             Event::Refused { .. } => &[],
+            Event::PlayerLeavesGame { .. } => rule_ids!["800.4a"],
             Event::TokenCreated { .. } => rule_ids!["111.1", "111.2"],
             Event::TokenCeases { .. } => rule_ids!["704.5d", "111.7"],
             Event::Triggered { event: TriggerEvent::Dies, .. } => rule_ids!["603.2", "700.4", "603.10a", "603.3"],

@@ -119,9 +119,11 @@ impl<'s> Wording<'s> {
             | Event::CombatDamagePrevented { .. }
             | Event::Lifelink { .. }
             | Event::DeathtouchDamage { .. }
-            | Event::GameOver { .. } => self.combat_event(event).unwrap_or_default(),
+            | Event::GameOver { .. }
+            | Event::PlayerLeavesGame { .. } => self.combat_event(event).unwrap_or_default(),
             Event::Refused { why } => format!(
-                "Étape refusée : {}. Un juge la ferait annuler ; les étapes suivantes ne sont pas jouées.",
+                "Étape refusée : {}. L'action est illégale, la partie revient à l'état d'avant ; les étapes \
+                 suivantes ne sont pas jouées.",
                 self.refusal(why)
             ),
             Event::TokenCreated { .. }

@@ -239,8 +239,14 @@ impl<'s> Game<'s> {
         }
     }
 
-    /// A card of the game (shared: the game goes on while it is read).
-    pub fn card(&self, i: CardIdx) -> Arc<Card> {
+    /// A card of the game.
+    pub fn card(&self, i: CardIdx) -> &Card {
+        &self.cards[i.0]
+    }
+
+    /// A card of the game, shared: held while the game goes on (a
+    /// resolution follows the instructions of its card while it changes the game).
+    fn shared_card(&self, i: CardIdx) -> Arc<Card> {
         Arc::clone(&self.cards[i.0])
     }
 

@@ -22,7 +22,7 @@ impl Game<'_> {
             ev.push(Event::NothingToResolve);
             return;
         };
-        let card = self.card(spell);
+        let card = self.shared_card(spell);
         if let CardKind::Ability { source, .. } = card.kind {
             ev.push(Event::AbilityResolves { ability: spell, source });
             self.follow_instructions(spell, &[], &[], ev);
@@ -91,7 +91,7 @@ impl Game<'_> {
     /// instant or sorcery goes to its owner's graveyard.
     fn follow_instructions(&mut self, spell: CardIdx, chosen: &[Chosen], legal: &[bool], ev: &mut Vec<Event>) {
         let controller = self.object(spell).controller;
-        let card = self.card(spell);
+        let card = self.shared_card(spell);
         let origin = self.origin(spell);
         let mut previous: Option<&str> = None;
         let mut waiting = false;

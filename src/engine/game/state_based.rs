@@ -5,7 +5,7 @@ use super::Game;
 use crate::engine::card::{CardType, Enchant, Keyword};
 use crate::engine::event::{AuraFalls, Event};
 use crate::engine::index::{CardIdx, ObjectId, PlayerIdx};
-use crate::engine::scenario::Zone;
+use crate::engine::scenario::{CardKind, Zone};
 
 /// What a creature is in for (704.5f, 704.5g).
 enum CreatureCondition {
@@ -164,6 +164,31 @@ impl Game<'_> {
         acted
     }
 
+    /// 800.4a: in a multiplayer game, a player who loses leaves it: the
+    /// objects they own leave the game, their abilities on the stack cease
+    /// to exist, the objects they still control are exiled.
+    fn leave_game(&mut self, player: PlayerIdx, ev: &mut Vec<Event>) {
+        let mut gone = Vec::new();
+        for c in self.all_cards().collect::<Vec<_>>() {
+            let owned = self.cards[c.0].owner == player;
+            let ability = matches!(self.cards[c.0].kind, CardKind::Ability { .. });
+            let here = self.object(c).zone != Zone::Nowhere;
+            if here && (owned || ability && self.object(c).controller == player) {
+                self.stack.retain(|&s| s != c);
+                self.object_mut(c).zone = Zone::Nowhere;
+                gone.push(c);
+            }
+        }
+        let exiled: Vec<CardIdx> = self
+            .all_cards()
+            .filter(|&c| self.object(c).zone == Zone::Battlefield && self.object(c).controller == player)
+            .collect();
+        for &c in &exiled {
+            self.move_to(c, Zone::Exile);
+        }
+        ev.push(Event::PlayerLeavesGame { player, gone, exiled });
+    }
+
     /// 704.5a: a player at 0 life or less loses. Whether any did.
     fn players_lose(&mut self, ev: &mut Vec<Event>) -> bool {
         let mut acted = false;
@@ -173,6 +198,9 @@ impl Game<'_> {
                 player.lost = true;
                 ev.push(Event::PlayerLoses { player: PlayerIdx(p), life: player.life });
                 acted = true;
+                if self.players.len() >= 3 {
+                    self.leave_game(PlayerIdx(p), ev);
+                }
             }
         }
         acted

@@ -35,16 +35,21 @@ impl Game<'_> {
         let from = self.object(card).zone;
         if from == Zone::Battlefield && to == Zone::Graveyard && self.chars(card).is(CardType::Creature) {
             let controller = self.object(card).controller;
-            self.died.push((card, controller, self.moment));
+            let moment = self.moment;
+            // Only the creatures dying at this moment matter to the look-back.
+            self.died.retain(|d| d.2 == moment);
+            self.died.push((card, controller, moment));
             self.trigger(card, TriggerEvent::Dies);
             // Look back (603.10a): a permanent that leaves at the same moment still sees it.
+            let watches =
+                |c: &Card| c.text.triggers.iter().any(|t| t.event == TriggerEvent::AnotherCreatureYouControlDies);
             let watchers: Vec<CardIdx> = self
                 .all_cards()
-                .filter(|&w| w != card)
+                .filter(|&w| w != card && watches(&self.cards[w.0]))
                 .filter(|&w| {
                     let o = self.object(w);
                     let here = o.zone == Zone::Battlefield && o.controller == controller;
-                    here || self.died.iter().any(|d| d.0 == w && d.1 == controller && d.2 == self.moment)
+                    here || self.died.iter().any(|d| d.0 == w && d.1 == controller)
                 })
                 .collect();
             for w in watchers {
@@ -92,6 +97,9 @@ impl Game<'_> {
         }
         let n = self.players.len();
         let mut pending = std::mem::take(&mut self.pending_triggers);
+        // More than a step may give: the trace stops on the events budget
+        // anyway, without making the abilities beyond it.
+        pending.truncate(crate::engine::trace::MAX_EVENTS_PER_STEP + 1);
         pending.sort_by_key(|p| p.controller.0 % n);
         let players: Vec<PlayerIdx> = {
             let mut ps: Vec<PlayerIdx> = pending.iter().map(|p| p.controller).collect();

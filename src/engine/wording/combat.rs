@@ -112,6 +112,21 @@ impl Wording<'_> {
                 };
                 format!("La partie est finie : {who}{rest}.")
             }
+            Event::PlayerLeavesGame { player, gone, exiled } => {
+                let mut s = format!(
+                    "{} a perdu et quitte la partie, qui continue sans lui : les objets qu'il possède la quittent \
+                     aussi",
+                    self.player(*player)
+                );
+                if !gone.is_empty() {
+                    s.push_str(&format!(" ({})", self.names(gone)));
+                }
+                if !exiled.is_empty() {
+                    s.push_str(&format!(" ; ceux qu'il contrôlait encore sont exilés ({})", self.names(exiled)));
+                }
+                s.push('.');
+                s
+            }
             _ => return None,
         };
         Some(text)
