@@ -34,15 +34,21 @@
 //! Corpus: `--corpus CHEMIN` reads those documents instead of the embedded
 //! corpus, `--avec CHEMIN` beside it (both repeatable).
 //!
-//! Usage errors exit with 2. Clap's own messages are English, so they are
-//! caught and said again in French.
+//! Every help screen is French, with French typography (`localize`):
+//! headings « Commandes : », « Arguments : », « Options : », value names in
+//! French, defaults written « (par défaut : 10) », and each command's help ends
+//! with examples that work on the embedded corpus (from the source tree).
+//! Usage errors exit with 2, as clap's do; clap's own messages are English, so
+//! they are said again in French from the error's kind and context
+//! (`usage_error`), followed by « Aide : arbitre COMMANDE --help ».
 
+use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use clap::error::{ContextKind, ErrorKind};
-use clap::{ArgAction, Parser, Subcommand};
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{Arg, ArgAction, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::engine;
 use crate::graph::align::Relation;
@@ -52,6 +58,20 @@ use crate::report::CheckReport;
 use crate::search::{Filters, SearchIndex, eval};
 use crate::vocab::Lang;
 
+/// The space French typography puts before « : », « ; », « ? », « ! » and
+/// inside « ». The typographers' choice before « : » is the narrow no-break
+/// space (U+202F), but terminals and monospace fonts still draw it badly (a
+/// box, or as wide as any other character): the no-break space (U+00A0) is
+/// drawn as a space everywhere, and still keeps « : » on the line of its word.
+const NBSP: char = '\u{a0}';
+
+/// Every help screen. clap's own says « Usage: » and draws its headings as
+/// « Options: »; here the headings are the ones below, to which clap adds « : ».
+const HELP_TEMPLATE: &str = "{about}\n\nUtilisation\u{a0}: {usage}\n\n{all-args}{after-help}";
+const COMMANDS_HEADING: &str = "Commandes\u{a0}";
+const ARGUMENTS_HEADING: &str = "Arguments\u{a0}";
+const OPTIONS_HEADING: &str = "Options\u{a0}";
+
 #[derive(Debug, Parser)]
 #[command(
     name = "arbitre",
@@ -60,8 +80,11 @@ use crate::vocab::Lang;
     disable_help_flag = true,
     disable_version_flag = true,
     disable_help_subcommand = true,
-    subcommand_help_heading = "Commandes",
-    help_template = "{about}\n\nUtilisation : {usage}\n\n{all-args}"
+    after_help = "Exemples :\n  \
+        arbitre regle 608.2b              # une règle, en français quand une traduction existe\n  \
+        arbitre cherche \"salve d'aura\"    # recherche en texte intégral\n  \
+        arbitre serve                     # le site des arbitres sur http://127.0.0.1:8080\n\n\
+        L'aide d'une commande : arbitre <COMMANDE> --help"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -77,7 +100,10 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Lit les documents et affiche le rapport d'ingestion (par défaut : le corpus de rules/).
-    #[command(help_template = "{about}\n\nUtilisation : {usage}\n\n{all-args}")]
+    #[command(after_help = "Exemples :\n  \
+        arbitre check              # le corpus intégré\n  \
+        arbitre check --json       # le même rapport, en JSON\n  \
+        arbitre check rules/       # un dossier, lu selon son corpus.toml")]
     Check {
         /// Fichiers ou dossiers à lire (un dossier avec corpus.toml est lu selon son manifeste).
         #[arg(value_name = "CHEMIN")]
@@ -87,7 +113,10 @@ enum Command {
         json: bool,
     },
     /// Affiche une règle : texte, exemples, parent, sous-règles, références, citations.
-    #[command(help_template = "{about}\n\nUtilisation : {usage}\n\n{all-args}")]
+    #[command(after_help = "Exemples :\n  \
+        arbitre regle 608.2b                           # la règle en vigueur\n  \
+        arbitre regle 608.2h --historique              # son texte dans chaque édition\n  \
+        arbitre regle 701.15 --edition fr-2024-03-08   # le numéro de l'édition française de 2024")]
     Regle {
         /// Numéro de règle : 608.2b, 608.2B, « RC 608.2b », « règle 608.2b ».
         #[arg(value_name = "NUMÉRO")]
@@ -105,7 +134,10 @@ enum Command {
         corpus: CorpusArgs,
     },
     /// Cherche dans les règles (mots, expressions entre guillemets, numéros de règle).
-    #[command(help_template = "{about}\n\nUtilisation : {usage}\n\n{all-args}")]
+    #[command(after_help = "Exemples :\n  \
+        arbitre cherche \"salve d'aura\"\n  \
+        arbitre cherche \"cible illegale\" --limite 3           # sans accents, 3 résultats\n  \
+        arbitre cherche pietinement --langue en --section 7   # en anglais, section 7 seulement")]
     Cherche {
         /// Ce que vous cherchez : « salve d'aura », « cible illegale », « 608.2b ».
         #[arg(value_name = "REQUÊTE")]
@@ -114,7 +146,7 @@ enum Command {
         #[arg(long)]
         json: bool,
         /// Nombre de résultats.
-        #[arg(long = "limite", value_name = "N", default_value_t = 10)]
+        #[arg(long = "limite", value_name = "N", default_value_t = 10, value_parser = parse_count)]
         limit: usize,
         #[command(flatten)]
         filters: FilterArgs,
@@ -122,19 +154,27 @@ enum Command {
         corpus: CorpusArgs,
     },
     /// Sert l'application web : pages des règles, recherche, aperçus, API JSON.
-    #[command(help_template = "{about}\n\nUtilisation : {usage}\n\n{all-args}")]
+    #[command(after_help = "Exemples :\n  \
+        arbitre serve                                  # http://127.0.0.1:8080\n  \
+        arbitre serve --addr 127.0.0.1:3000 --fils 2   # un autre port, deux fils")]
     Serve {
         /// Adresse d'écoute.
         #[arg(long, value_name = "ADRESSE", default_value = "127.0.0.1:8080")]
         addr: String,
         /// Nombre de fils de service (par défaut : un par cœur).
-        #[arg(long = "fils", value_name = "N")]
+        #[arg(long = "fils", value_name = "N", value_parser = parse_count)]
         workers: Option<usize>,
         #[command(flatten)]
         corpus: CorpusArgs,
     },
     /// Évalue la recherche sur un fichier de requêtes (requête<TAB>identifiants) : MRR@10, rappel@1, rappel@5.
-    #[command(name = "evalue-recherche", help_template = "{about}\n\nUtilisation : {usage}\n\n{all-args}")]
+    #[command(
+        name = "evalue-recherche",
+        after_help = "Exemples :\n  \
+            arbitre evalue-recherche tests/recherche/juges.tsv\n  \
+            arbitre evalue-recherche tests/recherche/juges.tsv --json\n  \
+            arbitre evalue-recherche tests/recherche/english.tsv --langue en"
+    )]
     EvalueRecherche {
         /// Fichier TSV : une requête par ligne, une tabulation, les identifiants acceptables séparés par des virgules.
         #[arg(value_name = "FICHIER")]
@@ -148,7 +188,9 @@ enum Command {
         corpus: CorpusArgs,
     },
     /// Compare deux éditions d'une même langue : règles ajoutées, retirées, renumérotées, modifiées, glossaire.
-    #[command(help_template = "{about}\n\nUtilisation : {usage}\n\n{all-args}")]
+    #[command(after_help = "Exemples :\n  \
+        arbitre compare 2025-11-14 2026-01-16\n  \
+        arbitre compare en-2025-11-14 en-2026-01-16 --json")]
     Compare {
         /// L'ancienne édition : sa date (2025-11-14), ou en-2025-11-14 si deux langues ont cette date.
         #[arg(value_name = "ANCIENNE")]
@@ -163,7 +205,10 @@ enum Command {
         corpus: CorpusArgs,
     },
     /// Définit un terme du glossaire (celui des règles en vigueur) : sa définition et les règles qu'elle cite.
-    #[command(help_template = "{about}\n\nUtilisation : {usage}\n\n{all-args}")]
+    #[command(after_help = "Exemples :\n  \
+        arbitre definit piétinement\n  \
+        arbitre definit LKI                                # le jargon des joueurs\n  \
+        arbitre definit \"last known information\" --json")]
     Definit {
         /// Le terme, tel que le glossaire l'écrit ou par son nom français ou son jargon (la casse et les accents ne comptent pas) : « Trample », « piétinement », « LKI ».
         #[arg(value_name = "TERME")]
@@ -175,7 +220,9 @@ enum Command {
         corpus: CorpusArgs,
     },
     /// Vocabulaire français ↔ anglais : affiche les titres que donnent les éditions alignées, ou met à jour leur partie du fichier.
-    #[command(help_template = "{about}\n\nUtilisation : {usage}\n\n{all-args}")]
+    #[command(after_help = "Exemples :\n  \
+        arbitre vocabulaire\n  \
+        arbitre vocabulaire --cartes ../shared/cards/mtgjson3-fr-rulings.json.gz --met-a-jour rules/vocabulaire.tsv")]
     Vocabulaire {
         /// Remplacer la partie générée de ce fichier (rules/vocabulaire.tsv) par les titres alignés, et garder le reste.
         #[arg(long = "met-a-jour", value_name = "FICHIER")]
@@ -190,7 +237,9 @@ enum Command {
         corpus: CorpusArgs,
     },
     /// Joue un scénario de décision (TOML) étape par étape et explique chaque étape avec ses règles.
-    #[command(help_template = "{about}\n\nUtilisation : {usage}\n\n{all-args}")]
+    #[command(after_help = "Exemples :\n  \
+        arbitre explique rules/scenarios/salve-d-aura-protection-contre-le-blanc.toml\n  \
+        arbitre explique rules/scenarios/premiere-frappe.toml --json")]
     Explique {
         /// Scénario TOML (voir docs/scenarios.md).
         #[arg(value_name = "FICHIER")]
@@ -242,10 +291,10 @@ impl CorpusArgs {
 #[derive(Debug, clap::Args)]
 struct FilterArgs {
     /// Seulement cette section (1 à 9).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=9))]
+    #[arg(long, value_name = "N", value_parser = parse_section)]
     section: Option<u8>,
     /// Seulement ce chapitre (100 à 999).
-    #[arg(long = "chapitre", value_name = "N", value_parser = clap::value_parser!(u16).range(100..=999))]
+    #[arg(long = "chapitre", value_name = "N", value_parser = parse_chapter)]
     chapter: Option<u16>,
     /// Seulement cette édition (date AAAA-MM-JJ).
     #[arg(long, value_name = "DATE")]
@@ -255,8 +304,34 @@ struct FilterArgs {
     language: Option<Lang>,
 }
 
-fn parse_language(s: &str) -> Result<Lang, String> {
-    Lang::parse(s).ok_or_else(|| format!("langue « {s} » inconnue (fr ou en)"))
+/// What a value should have been, in French: the value parsers' error, said
+/// after « valeur invalide « x » pour --option : » ([`usage_error`] finds it
+/// by its type, so that no parser's English message is ever shown).
+#[derive(Debug)]
+struct Expected(&'static str);
+
+impl std::fmt::Display for Expected {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+impl std::error::Error for Expected {}
+
+fn parse_count(s: &str) -> Result<usize, Expected> {
+    s.parse().map_err(|_| Expected("un nombre entier est attendu"))
+}
+
+fn parse_section(s: &str) -> Result<u8, Expected> {
+    s.parse().ok().filter(|n| (1..=9).contains(n)).ok_or(Expected("un numéro de section de 1 à 9 est attendu"))
+}
+
+fn parse_chapter(s: &str) -> Result<u16, Expected> {
+    s.parse().ok().filter(|n| (100..=999).contains(n)).ok_or(Expected("un numéro de chapitre de 100 à 999 est attendu"))
+}
+
+fn parse_language(s: &str) -> Result<Lang, Expected> {
+    Lang::parse(s).ok_or(Expected("fr ou en est attendu"))
 }
 
 impl FilterArgs {
@@ -265,16 +340,121 @@ impl FilterArgs {
     }
 }
 
+/// The command line as clap builds it from [`Cli`], said in French.
+fn command() -> clap::Command {
+    localize(Cli::command())
+}
+
+/// A command and its subcommands in French: the help template and headings,
+/// « COMMANDE », the French typography of every text, and each argument's
+/// default said in its help (clap's « [default: 10] » hidden).
+fn localize(cmd: clap::Command) -> clap::Command {
+    let about = cmd.get_about().map(|s| typography(&s.to_string()));
+    let long_about = cmd.get_long_about().map(|s| typography(&s.to_string()));
+    let after_help = cmd.get_after_help().map(|s| typography(&s.to_string()));
+    // Under a heading of their own, positional arguments would be sorted by
+    // name (« <NOUVELLE> » before « <ANCIENNE> »): they keep their order.
+    let mut positionals = 0;
+    let in_order = move |arg: Arg| {
+        if arg.is_positional() {
+            positionals += 1;
+            localize_arg(arg.display_order(positionals))
+        } else {
+            localize_arg(arg)
+        }
+    };
+    let mut cmd = cmd
+        .help_template(HELP_TEMPLATE)
+        .subcommand_help_heading(COMMANDS_HEADING)
+        .subcommand_value_name("COMMANDE")
+        .mut_args(in_order)
+        .mut_subcommands(localize);
+    if let Some(about) = about {
+        cmd = cmd.about(about);
+    }
+    if let Some(long_about) = long_about {
+        cmd = cmd.long_about(long_about);
+    }
+    if let Some(after_help) = after_help {
+        cmd = cmd.after_help(after_help);
+    }
+    cmd
+}
+
+/// One argument in French: under « Arguments : » or « Options : », its
+/// default and possible values written by us (clap writes them in English).
+fn localize_arg(arg: Arg) -> Arg {
+    let heading = if arg.is_positional() { ARGUMENTS_HEADING } else { OPTIONS_HEADING };
+    let mut notes = String::new();
+    let takes_values = arg.get_action().takes_values();
+    if takes_values {
+        let defaults: Vec<_> = arg.get_default_values().iter().map(|v| v.to_string_lossy()).collect();
+        if !defaults.is_empty() && !arg.is_hide_default_value_set() {
+            let _ = write!(notes, " (par défaut : {})", defaults.join(", "));
+        }
+        let values: Vec<_> = arg
+            .get_possible_values()
+            .into_iter()
+            .filter(|v| !v.is_hide_set())
+            .map(|v| v.get_name().to_string())
+            .collect();
+        if !values.is_empty() && !arg.is_hide_possible_values_set() {
+            let _ = write!(notes, " (valeurs : {})", values.join(", "));
+        }
+    }
+    let help = arg.get_help().map(|s| typography(&format!("{s}{notes}")));
+    let long_help = arg.get_long_help().map(|s| typography(&format!("{s}{notes}")));
+    let mut arg = arg.help_heading(heading);
+    if takes_values {
+        // clap allows these only on an argument that takes a value.
+        arg = arg.hide_default_value(true).hide_possible_values(true);
+    }
+    if let Some(help) = help {
+        arg = arg.help(help);
+    }
+    if let Some(long_help) = long_help {
+        arg = arg.long_help(long_help);
+    }
+    arg
+}
+
+/// French spacing: a no-break space ([`NBSP`]) before « : », « ; », « ? »,
+/// « ! » and inside « », where the text has a plain one.
+fn typography(text: &str) -> String {
+    let mut out = text.to_string();
+    for mark in [':', ';', '?', '!', '»'] {
+        out = out.replace(&format!(" {mark}"), &format!("{NBSP}{mark}"));
+    }
+    out.replace("« ", &format!("«{NBSP}"))
+}
+
 /// Runs the command line; returns the exit code.
 pub fn run(
     args: impl IntoIterator<Item = impl Into<std::ffi::OsString> + Clone>,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> u8 {
-    let cli = match Cli::try_parse_from(args) {
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let mut cmd = command();
+    let cli = match cmd.try_get_matches_from_mut(&args).and_then(|m| Cli::from_arg_matches(&m)) {
         Ok(cli) => cli,
-        Err(e) => return usage_error(&e, out, err),
+        Err(e) => return usage_error(&e, &cmd, &args, out, err),
     };
+    // What a judge reads in the terminal gets French typography (no-break
+    // spaces, curly apostrophes); JSON is left as the source says, and the
+    // long-running commands write as they go.
+    let typographed = match &cli.command {
+        Command::Check { json, .. }
+        | Command::Regle { json, .. }
+        | Command::Cherche { json, .. }
+        | Command::Explique { json, .. }
+        | Command::Compare { json, .. }
+        | Command::Definit { json, .. } => !json,
+        _ => false,
+    };
+    let mut buffer: Vec<u8> = Vec::new();
+    let real_out = out;
+    let out: &mut dyn Write = if typographed { &mut buffer } else { &mut *real_out };
     let result = match cli.command {
         Command::Check { paths, json } => check(&paths, json, out, err),
         Command::Regle { id, json, edition, history, corpus } => {
@@ -299,39 +479,141 @@ pub fn run(
             vocabulaire(&files, &corpus, out, err)
         }
     };
+    if typographed {
+        let text = String::from_utf8_lossy(&buffer);
+        // U+202F is drawn badly by many terminals: a no-break space everywhere.
+        let text = crate::text::french_typography(&text).replace(crate::text::NNBSP, &NBSP.to_string());
+        if real_out.write_all(text.as_bytes()).is_err() {
+            return 1;
+        }
+    }
     result.unwrap_or_else(|e| {
         let _ = writeln!(err, "erreur : {e}");
         1
     })
 }
 
-fn usage_error(e: &clap::Error, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    let arg = |kind| match e.get(kind) {
-        Some(v) => format!(" « {v} »"),
-        None => String::new(),
-    };
-    let message = match e.kind() {
-        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-            let _ = write!(out, "{}", e.render());
-            return 0;
+/// Says one of clap's usage errors in French, from its kind and context
+/// (clap's own message is English), then where the help is; returns clap's
+/// exit code: 2, or 0 for `--help` and `--version`, which go to `out`.
+fn usage_error(
+    e: &clap::Error,
+    cmd: &clap::Command,
+    args: &[OsString],
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
+    let code = u8::try_from(e.exit_code()).unwrap_or(2);
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        let _ = write!(out, "{}", e.render());
+        return code;
+    }
+    let sub = subcommand_in(cmd, args);
+    let message = french_error(e, sub.unwrap_or(cmd), cmd);
+    let help = sub.map_or_else(|| "arbitre --help".to_string(), |s| format!("arbitre {} --help", s.get_name()));
+    let _ = writeln!(err, "erreur : {message}\nAide : {help}");
+    code
+}
+
+/// The subcommand the arguments name, if they name one: the first argument
+/// that is not an option (`arbitre` itself has no option taking a value).
+fn subcommand_in<'a>(cmd: &'a clap::Command, args: &[OsString]) -> Option<&'a clap::Command> {
+    let name = args.iter().skip(1).find(|a| !a.to_string_lossy().starts_with('-'))?;
+    cmd.find_subcommand(name)
+}
+
+/// The French for one of clap's errors. `cmd` is the command whose arguments
+/// were read (to name them as its help does), `root` the whole command line
+/// (for the list of commands).
+fn french_error(e: &clap::Error, cmd: &clap::Command, root: &clap::Command) -> String {
+    let context = |kind| strings(e.get(kind));
+    let first = |kind| context(kind).into_iter().next().unwrap_or_default();
+    let args: Vec<String> = context(ContextKind::InvalidArg).iter().map(|a| arg_name(cmd, a)).collect();
+    let arg = args.first().cloned().unwrap_or_default();
+    let value = first(ContextKind::InvalidValue);
+    let mut message = match e.kind() {
+        ErrorKind::InvalidSubcommand => format!("commande inconnue « {} »", first(ContextKind::InvalidSubcommand)),
+        ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            "il manque la commande".to_string()
         }
-        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
-            "aucune commande donnée (serve, check, regle, cherche, evalue-recherche, explique, compare, definit, vocabulaire)"
-                .to_string()
+        ErrorKind::UnknownArgument => format!("argument inattendu « {arg} »"),
+        ErrorKind::MissingRequiredArgument => match args.as_slice() {
+            [one] => format!("il manque l'argument {one}"),
+            [others @ .., last] => format!("il manque les arguments {} et {last}", others.join(", ")),
+            [] => "il manque un argument".to_string(),
+        },
+        ErrorKind::InvalidValue | ErrorKind::ValueValidation if value.is_empty() => {
+            format!("il manque la valeur de {arg}")
         }
-        ErrorKind::InvalidSubcommand => {
-            format!("commande inconnue{}", arg(ContextKind::InvalidSubcommand))
+        ErrorKind::InvalidValue | ErrorKind::ValueValidation => format!("valeur invalide « {value} » pour {arg}"),
+        ErrorKind::NoEquals => format!("{arg} attend sa valeur après « = »"),
+        ErrorKind::TooManyValues => format!("valeur en trop « {value} » pour {arg}"),
+        ErrorKind::TooFewValues | ErrorKind::WrongNumberOfValues => format!("nombre de valeurs incorrect pour {arg}"),
+        ErrorKind::ArgumentConflict => {
+            let prior: Vec<String> = context(ContextKind::PriorArg).iter().map(|a| arg_name(cmd, a)).collect();
+            if prior.is_empty() || prior == [arg.clone()] {
+                format!("{arg} est donné plus d'une fois")
+            } else {
+                format!("{arg} ne va pas avec {}", prior.join(", "))
+            }
         }
-        ErrorKind::UnknownArgument => format!("argument inattendu{}", arg(ContextKind::InvalidArg)),
-        ErrorKind::MissingRequiredArgument => format!("argument obligatoire manquant{}", arg(ContextKind::InvalidArg)),
-        ErrorKind::InvalidValue | ErrorKind::ValueValidation => {
-            format!("valeur invalide{} pour {}", arg(ContextKind::InvalidValue), arg(ContextKind::InvalidArg).trim())
-        }
-        ErrorKind::InvalidUtf8 => "argument qui n'est pas de l'UTF-8 valide".to_string(),
+        ErrorKind::InvalidUtf8 => "un argument n'est pas du texte UTF-8 valide".to_string(),
         _ => "ligne de commande invalide".to_string(),
     };
-    let _ = writeln!(err, "erreur : {message}\nEssayez « arbitre --help ».");
-    2
+    // Why the value is wrong: only our own parsers' reasons, which are French.
+    if let Some(expected) = std::error::Error::source(e).and_then(|s| s.downcast_ref::<Expected>()) {
+        let _ = write!(message, " : {expected}");
+    }
+    let valid = context(ContextKind::ValidValue);
+    if e.kind() == ErrorKind::InvalidValue && !valid.is_empty() {
+        let _ = write!(message, " : valeurs possibles : {}", valid.join(", "));
+    }
+    // clap lists the names like the one typed from the least to the most like it.
+    let suggested: Vec<String> =
+        [ContextKind::SuggestedSubcommand, ContextKind::SuggestedArg, ContextKind::SuggestedValue]
+            .into_iter()
+            .flat_map(|kind| context(kind).into_iter().rev())
+            .map(|name| format!("« {name} »"))
+            .collect();
+    if !suggested.is_empty() {
+        let _ = write!(message, " ; vouliez-vous dire {} ?", suggested.join(" ou "));
+    }
+    if suggested.is_empty()
+        && matches!(
+            e.kind(),
+            ErrorKind::InvalidSubcommand
+                | ErrorKind::MissingSubcommand
+                | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+        )
+    {
+        let names: Vec<&str> = root.get_subcommands().filter(|c| !c.is_hide_set()).map(|c| c.get_name()).collect();
+        let _ = write!(message, " ; les commandes : {}", names.join(", "));
+    }
+    if e.kind() == ErrorKind::UnknownArgument && !arg.starts_with('-') && cmd.get_positionals().next().is_some() {
+        message.push_str(" (une valeur de plusieurs mots s'écrit entre guillemets)");
+    }
+    message
+}
+
+/// A context value of clap's error as text.
+fn strings(value: Option<&ContextValue>) -> Vec<String> {
+    match value {
+        Some(ContextValue::String(s)) => vec![s.clone()],
+        Some(ContextValue::Strings(v)) => v.clone(),
+        Some(ContextValue::StyledStr(s)) => vec![s.to_string()],
+        Some(ContextValue::StyledStrs(v)) => v.iter().map(ToString::to_string).collect(),
+        Some(ContextValue::Number(n)) => vec![n.to_string()],
+        _ => Vec::new(),
+    }
+}
+
+/// An argument as the help names it, `--limite` or `<REQUÊTE>`, from the
+/// way clap's errors show it (`--limite <N>`, as in its usage line).
+fn arg_name(cmd: &clap::Command, shown: &str) -> String {
+    match cmd.get_arguments().find(|a| a.to_string() == shown) {
+        Some(a) => a.get_long().map_or_else(|| shown.to_string(), |long| format!("--{long}")),
+        None => shown.to_string(),
+    }
 }
 
 fn check(paths: &[PathBuf], json: bool, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<u8> {

@@ -50,6 +50,37 @@ pub fn curly_quotes(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// A no-break space, before « : » (French typography).
+pub const NBSP: char = '\u{a0}';
+/// A narrow no-break space, before « ; ! ? » and inside « » (French typography).
+pub const NNBSP: char = '\u{202f}';
+
+/// French typography for display, never for search or ids: the space before
+/// « : » made no-break, the one before « ; ! ? » and inside « » narrow and
+/// no-break, so that none of them starts or ends a line alone; an apostrophe
+/// between two letters made curly (« l’enchantement »). Nothing is added or
+/// removed but those spaces and apostrophes: a text without them is returned
+/// as it is.
+pub fn french_typography(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains([' ', '\'']) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len() + 8);
+    for (i, &c) in chars.iter().enumerate() {
+        let before = i.checked_sub(1).map(|j| chars[j]);
+        let after = chars.get(i + 1).copied();
+        out.push(match (before, c, after) {
+            (_, ' ', Some(':')) => NBSP,
+            (_, ' ', Some(';' | '!' | '?' | '»')) => NNBSP,
+            (Some('«'), ' ', _) => NNBSP,
+            (Some(b), '\'', Some(a)) if b.is_alphabetic() && a.is_alphabetic() => '’',
+            _ => c,
+        });
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// The word-level difference from `old` to `new` (the `similar` crate's
 /// Myers diff over words and the spaces between them). A change is read
 /// whole: the words removed, then the words added, a lone space between two

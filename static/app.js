@@ -1,6 +1,8 @@
 // arbitre — progressive enhancement only: every page works without this file.
 // - « / » focuses the search box from anywhere;
 // - hovering or focusing a rule link shows its text in a card (from the JSON API, cached);
+//   on a touch screen a first tap shows the card, with an « ouvrir » link, and a second
+//   tap on the same link follows it;
 // - « Citer » copies « RC 608.2b — <permalink> » to the clipboard;
 // - the rule in force beside an older text is unfolded on a wide screen (folded on a phone).
 "use strict";
@@ -35,6 +37,16 @@
     return cache.get(url);
   }
 
+  // French typography, as the server gives its pages (src/text.rs): no-break
+  // spaces before « : ; ! ? » and inside « », curly apostrophes.
+  function typo(t) {
+    return t
+      .replace(/ :/g, "\u00a0:")
+      .replace(/ ([;!?»])/g, "\u202f$1")
+      .replace(/« /g, "«\u202f")
+      .replace(/(\p{L})'(?=\p{L})/gu, "$1\u2019");
+  }
+
   function place(link) {
     var r = link.getBoundingClientRect();
     var top = window.scrollY + r.bottom + 6;
@@ -52,13 +64,20 @@
       if (current !== link) return;
       card.textContent = "";
       var head = document.createElement("strong");
-      head.textContent = "RC " + (rule.current ? rule.current.id : rule.id) + (rule.title ? " — " + rule.title : "");
+      head.textContent = typo("RC " + (rule.current ? rule.current.id : rule.id) + (rule.title ? " — " + rule.title : ""));
       var body = document.createElement("span");
       var text = rule.text || (rule.children && rule.children.length ? "Sous-règles : " + rule.children.join(", ") : "(texte absent du corpus)");
-      body.textContent = text.length > 600 ? text.slice(0, 600) + "…" : text;
+      body.textContent = typo(text.length > 600 ? text.slice(0, 600) + "…" : text);
       if (rule.language && rule.language !== "fr") body.lang = rule.language;
       card.appendChild(head);
       card.appendChild(body);
+      if (touched) {
+        var open = document.createElement("a");
+        open.href = link.getAttribute("href");
+        open.className = "ouvrir";
+        open.textContent = "Ouvrir la règle";
+        card.appendChild(open);
+      }
       card.hidden = false;
       place(link);
       link.setAttribute("aria-describedby", "apercu");
@@ -77,11 +96,30 @@
     hideTimer = setTimeout(hide, 150);
   }
 
+  // Touch: the first tap on a rule link previews it, the second follows it.
+  var touched = false;
+  var hoverless = window.matchMedia && window.matchMedia("(hover: none)").matches;
+  document.addEventListener("pointerdown", function (e) {
+    touched = e.pointerType === "touch" || e.pointerType === "pen" || hoverless;
+  });
+  document.addEventListener("click", function (e) {
+    var link = e.target.closest && e.target.closest("a[data-preview]");
+    if (!link) {
+      if (touched && card && !card.hidden && !(e.target.closest && e.target.closest("#apercu"))) hide();
+      return;
+    }
+    if (!touched || (current === link && card && !card.hidden)) return;
+    e.preventDefault();
+    show(link);
+  });
+
   document.addEventListener("mouseover", function (e) {
+    if (touched) return;
     var link = e.target.closest && e.target.closest("a[data-preview]");
     if (link) show(link);
   });
   document.addEventListener("mouseout", function (e) {
+    if (touched) return;
     var link = e.target.closest && e.target.closest("a[data-preview]");
     if (link) later();
   });

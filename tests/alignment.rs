@@ -115,7 +115,10 @@ fn compare_names_the_editions_it_knows() {
     assert!(message.contains("édition « 1999-01-01 » absente du corpus chargé (éditions : fr 2011-02-04"), "{message}");
     let o = run(&["compare", "fr-2011-02-04", "fr-2024-03-08"]);
     assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
-    assert!(String::from_utf8_lossy(&o.stdout).starts_with("Comparaison : fr 2011-02-04 → fr 2024-03-08"));
+    assert!(
+        String::from_utf8_lossy(&o.stdout)
+            .starts_with(&crate::common::terminal("Comparaison : fr 2011-02-04 → fr 2024-03-08"))
+    );
     let o = run(&["compare", "2011-02-04", "2024-03-08"]);
     assert_eq!(o.status.code(), Some(2));
     let message = String::from_utf8_lossy(&o.stderr);

@@ -32,7 +32,7 @@ fn start_server() -> SocketAddr {
 }
 
 /// chromedriver, stopped when dropped.
-struct Driver {
+pub(crate) struct Driver {
     child: Child,
     url: String,
 }
@@ -49,7 +49,7 @@ fn free_port() -> u16 {
 }
 
 /// chromedriver on a free port, or `None` when there is none (the test is skipped).
-fn start_chromedriver() -> Option<Driver> {
+pub(crate) fn start_chromedriver() -> Option<Driver> {
     let port = free_port();
     let program = std::env::var_os("CHROMEDRIVER").unwrap_or_else(|| "chromedriver".into());
     let spawned =
@@ -96,7 +96,7 @@ fn raw_request(addr: &str, request: &str) -> std::io::Result<(u16, Vec<u8>)> {
 
 /// A Chrome DevTools Protocol command, through chromedriver.
 #[derive(Debug)]
-struct Cdp(&'static str, Value);
+pub(crate) struct Cdp(pub(crate) &'static str, pub(crate) Value);
 
 impl WebDriverCompatibleCommand for Cdp {
     fn endpoint(&self, base: &url::Url, session: Option<&str>) -> Result<url::Url, url::ParseError> {
@@ -108,7 +108,7 @@ impl WebDriverCompatibleCommand for Cdp {
     }
 }
 
-async fn browser(driver: &Driver) -> Client {
+pub(crate) async fn browser(driver: &Driver) -> Client {
     let profile = tempfile::tempdir().unwrap().keep();
     let mut caps = Capabilities::new();
     caps.insert("browserName".into(), json!("chrome"));
@@ -230,7 +230,7 @@ async fn a_judge_searches_reads_previews_and_cites() {
     viewport(&c, 360).await;
     c.goto(&format!("{base}/regles/608.2h")).await.unwrap();
     let notice = c.find(Locator::Css("p.notice")).await.unwrap().text().await.unwrap();
-    assert!(notice.starts_with("Ce texte date de 2011 ; la règle a changé depuis."), "{notice}");
+    assert!(notice.starts_with("Ce texte date de 2011\u{202f}; la règle a changé depuis."), "{notice}");
     let open = "return document.getElementById('en-vigueur').open;";
     assert_eq!(c.execute(open, vec![]).await.unwrap(), json!(false), "folded on a phone");
     let summary = c.find(Locator::Css("details.in-force summary")).await.unwrap().text().await.unwrap();
@@ -252,11 +252,83 @@ async fn a_judge_searches_reads_previews_and_cites() {
         "/changements",
         "/changements/2025-11-14..2026-01-16",
         "/regles/608.2h/historique",
+        "/exemples",
+        "/exemples/format",
+        "/exemples/essai",
+        "/recherche?q=chercher+une+carte",
     ] {
         c.goto(&format!("{base}{page}")).await.unwrap();
         let name = page.trim_start_matches('/').replace(['/', '?', '=', '%', '+', '.'], "_");
         fits_phone_and_desktop(&c, if name.is_empty() { "accueil" } else { &name }).await;
     }
+    c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn what_if_on_salve_d_aura_without_writing_toml() {
+    let Some(driver) = start_chromedriver() else { return };
+    let server = start_server();
+    let c = browser(&driver).await;
+    viewport(&c, 360).await;
+    c.goto(&format!("http://{server}/exemples/salve-d-aura-cible-legale?etape=1")).await.unwrap();
+    c.find(Locator::Css("details.etsi summary")).await.unwrap().click().await.unwrap();
+    fits_phone_and_desktop(&c, "et-si-controles").await;
+    viewport(&c, 360).await;
+    // Give the enchantment protection from white, before the resolution.
+    let choose = |name: &str, value: &str| {
+        format!(
+            "const s = document.querySelector('details.etsi select[name={name}]'); s.value = {value:?}; return s.value;"
+        )
+    };
+    for (name, value) in [("carte", "croisade"), ("capacite", "protection contre le blanc"), ("avant", "2")] {
+        let set = c.execute(&choose(name, value), vec![]).await.unwrap();
+        assert_eq!(set, json!(value), "{name}");
+    }
+    c.find(Locator::Css("details.etsi button[type=submit]")).await.unwrap().click().await.unwrap();
+    let played = c.wait().for_element(Locator::Css("article.played")).await.unwrap().text().await.unwrap();
+    assert!(played.contains("ne se résout pas"), "{played}");
+    // On a phone the step-through comes before the TOML, which stays editable.
+    let order = "const a = document.querySelector('article.played').getBoundingClientRect().top;                  const t = document.getElementById('scenario').getBoundingClientRect().top; return a < t;";
+    assert_eq!(c.execute(order, vec![]).await.unwrap(), json!(true));
+    let area = c.find(Locator::Id("scenario")).await.unwrap().prop("value").await.unwrap().unwrap();
+    assert!(area.contains("gagne = [\"protection contre le blanc\"]"), "{area}");
+    fits_phone_and_desktop(&c, "et-si-resultat").await;
+    c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn on_a_phone_a_tap_previews_a_rule_and_a_second_tap_opens_it() {
+    let Some(driver) = start_chromedriver() else { return };
+    let server = start_server();
+    let c = browser(&driver).await;
+    viewport(&c, 360).await;
+    c.goto(&format!("http://{server}/regles/608.2b")).await.unwrap();
+    let selector = "a.ref.next[data-preview]";
+    let tap = |link: fantoccini::elements::Element| {
+        use fantoccini::actions::{InputSource, PointerAction, TouchActions};
+        TouchActions::new("doigt".into())
+            .then(PointerAction::MoveToElement { element: link, duration: None, x: 0.0, y: 0.0 })
+            .then(PointerAction::Down { button: 0 })
+            .then(PointerAction::Up { button: 0 })
+    };
+    let into_view = format!("document.querySelector({selector:?}).scrollIntoView({{block: 'center'}});");
+    c.execute(&into_view, vec![]).await.unwrap();
+    let link = c.find(Locator::Css(selector)).await.unwrap();
+    let href = link.attr("href").await.unwrap().unwrap();
+    let before = c.current_url().await.unwrap();
+    c.perform_actions(tap(link.clone())).await.unwrap();
+    let wait = "const p = document.getElementById('apercu'); return !p.hidden && p.textContent.startsWith('RC ') && p.textContent;";
+    let preview = wait_until(&c, wait).await;
+    assert!(preview.as_str().unwrap_or_default().contains("Ouvrir la règle"), "{preview}");
+    assert_eq!(c.current_url().await.unwrap(), before, "the first tap stays on the page");
+    fits_phone_and_desktop(&c, "apercu-tactile").await;
+    viewport(&c, 360).await;
+    // The second tap on the same link follows it.
+    c.execute(&into_view, vec![]).await.unwrap();
+    let link = c.find(Locator::Css(selector)).await.unwrap();
+    c.perform_actions(tap(link)).await.unwrap();
+    let script = format!("return location.pathname + location.search === {href:?};");
+    wait_until(&c, &script).await;
     c.close().await.unwrap();
 }
 
@@ -313,7 +385,7 @@ async fn a_judge_steps_through_a_scenario_and_asks_what_if() {
         .unwrap();
     assert!(graveyard.as_str().unwrap().contains("Cimetière"), "{graveyard}");
     let result = c.find(Locator::Css("section.result")).await.unwrap().text().await.unwrap();
-    assert!(result.contains("Le résultat attendu ([attendu]) est vérifié"), "{result}");
+    assert!(result.contains("Le résultat attendu par le scénario est vérifié"), "{result}");
     fits_phone_and_desktop(&c, "exemple-resolution").await;
 
     // A rule cited by a step shows its preview.
@@ -332,7 +404,7 @@ async fn a_judge_steps_through_a_scenario_and_asks_what_if() {
     c.find(Locator::Css("form.editor button[type=submit]")).await.unwrap().click().await.unwrap();
     let result = c.wait().for_element(Locator::Css("section.result")).await.unwrap().text().await.unwrap();
     assert!(result.contains("Sorts non résolus\nspores"), "{result}");
-    assert!(result.contains("n'est pas vérifié"), "{result}");
+    assert!(result.contains("n’est pas vérifié"), "{result}");
     fits_phone_and_desktop(&c, "essai-resultat").await;
 
     // A mistake is shown above the text, with its line.
@@ -340,7 +412,7 @@ async fn a_judge_steps_through_a_scenario_and_asks_what_if() {
     area.send_keys("\nbizarre = 1\n").await.unwrap();
     c.find(Locator::Css("form.editor button[type=submit]")).await.unwrap().click().await.unwrap();
     let error = c.wait().for_element(Locator::Css("#erreur")).await.unwrap().text().await.unwrap();
-    assert!(error.contains("Scénario invalide.") && error.contains("« bizarre » inconnue"), "{error}");
+    assert!(error.contains("Scénario invalide.") && error.contains("«\u{202f}bizarre\u{202f}» inconnue"), "{error}");
     fits_phone_and_desktop(&c, "essai-erreur").await;
     c.close().await.unwrap();
 }
@@ -367,7 +439,7 @@ async fn a_judge_steps_through_a_combat() {
     assert_eq!(seen[2], "attaque Rob | bloque Mammouth de guerre", "{seen:?}");
     // The damage step: the first-strike step, then the regular one, the damage assigned.
     let events = c.find(Locator::Css("ol.events")).await.unwrap().text().await.unwrap();
-    let first = events.find("Étape des blessures d'initiative").expect("first-strike step");
+    let first = events.find("Étape des blessures d’initiative").expect("first-strike step");
     let regular = events.find("Étape des blessures de combat").expect("regular step");
     assert!(first < regular, "{events}");
     assert!(events.contains("1 blessure à Elfes de Llanowar, 2 blessures à Rob"), "{events}");

@@ -5,7 +5,7 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
-use crate::common::{english_editions, shared};
+use crate::common::{english_editions, shared, terminal};
 
 fn arbitre(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_arbitre"))
@@ -171,17 +171,226 @@ fn regle_with_another_corpus() {
     assert!(stdout(&o).starts_with("RC 702.9a — Flying\nÉdition en 2026-01-16"), "{}", stdout(&o));
 }
 
+/// Every command, in the order `arbitre --help` lists them.
+const COMMANDS: [&str; 9] =
+    ["check", "regle", "cherche", "serve", "evalue-recherche", "compare", "definit", "vocabulaire", "explique"];
+
+/// The no-break space French typography puts before « : » (and inside « »).
+const NBSP: char = '\u{a0}';
+
+/// What clap says in English, which should never reach a judge: its help
+/// headings and notes, and the words of its error messages.
+const ENGLISH: [&str; 21] = [
+    "Usage",
+    "Commands",
+    "COMMAND>",
+    "Arguments:",
+    "Options:",
+    "[default",
+    "default:",
+    "possible values",
+    "Print help",
+    "Print version",
+    "error:",
+    "Error",
+    "For more information",
+    "unexpected",
+    "invalid value",
+    "required",
+    "try '",
+    "tip:",
+    "found",
+    "Did you mean",
+    "similar",
+];
+
+/// `text` (what `what` printed) has none of clap's English.
+fn assert_no_english(text: &str, what: &str) {
+    for word in ENGLISH {
+        assert!(!text.contains(word), "{what}: « {word} » in\n{text}");
+    }
+}
+
+/// The lines of a help section, from its heading (« Exemples : ») to the
+/// next blank line.
+fn section<'a>(help: &'a str, heading: &str) -> Vec<&'a str> {
+    let heading = format!("{heading}{NBSP}:");
+    help.lines().skip_while(|l| *l != heading).skip(1).take_while(|l| !l.is_empty()).collect()
+}
+
+/// French help: no English, every heading and colon spaced the French way.
+fn assert_french_help(help: &str, what: &str) {
+    assert_no_english(help, what);
+    assert!(help.contains(&format!("\nUtilisation{NBSP}: arbitre")), "{what}:\n{help}");
+    for plain in [" :", " ;", " ?", " !", "« ", " »"] {
+        assert!(!help.contains(plain), "{what}: « {plain} » with a plain space in\n{help}");
+    }
+    for heading in help.lines().filter(|l| !l.starts_with(' ') && l.ends_with(':')) {
+        assert!(heading.ends_with(&format!("{NBSP}:")), "{what}: heading « {heading} »");
+    }
+}
+
+/// The words of an example as the shell splits them (only "…" quotes are used).
+fn shell_words(line: &str) -> Vec<String> {
+    let (mut words, mut word, mut quoted) = (Vec::new(), String::new(), false);
+    for c in line.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            ' ' if !quoted => {
+                if !word.is_empty() {
+                    words.push(std::mem::take(&mut word));
+                }
+            }
+            _ => word.push(c),
+        }
+    }
+    assert!(!quoted, "unbalanced quotes: {line}");
+    words.extend((!word.is_empty()).then_some(word));
+    words
+}
+
+#[test]
+fn help_is_french_for_every_command() {
+    let o = arbitre(&["--help"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stderr(&o), "");
+    let help = stdout(&o);
+    assert_french_help(&help, "arbitre --help");
+    assert!(help.contains(&format!("\nUtilisation{NBSP}: arbitre <COMMANDE>\n")), "{help}");
+    let listed: Vec<&str> =
+        section(&help, "Commandes").iter().map(|l| l.split_whitespace().next().unwrap_or_default()).collect();
+    assert_eq!(listed, COMMANDS, "a new command needs its help snapshot and examples");
+    assert_eq!(stdout(&arbitre(&["-h"])), help);
+    insta::assert_snapshot!("help", help);
+    for command in COMMANDS {
+        let o = arbitre(&[command, "--help"]);
+        assert_eq!(o.status.code(), Some(0), "{command}: {}", stderr(&o));
+        assert_eq!(stderr(&o), "");
+        let help = stdout(&o);
+        let what = format!("arbitre {command} --help");
+        assert_french_help(&help, &what);
+        let help_line = help.lines().find(|l| l.starts_with("  -h, --help "));
+        assert!(help_line.is_some_and(|l| l.ends_with(" Affiche l'aide")), "{what}: {help_line:?}");
+        let examples = section(&help, "Exemples");
+        assert!((2..=3).contains(&examples.len()), "{what}: {examples:?}");
+        assert!(
+            examples
+                .iter()
+                .all(|e| e.starts_with(&format!("  arbitre {command} ")) || e.trim() == format!("arbitre {command}")),
+            "{what}: {examples:?}"
+        );
+        assert_eq!(stdout(&arbitre(&[command, "-h"])), help);
+        insta::assert_snapshot!(format!("help_{command}"), help);
+    }
+    let o = arbitre(&["--version"]);
+    assert_eq!((o.status.code(), stdout(&o)), (Some(0), format!("arbitre {}\n", env!("CARGO_PKG_VERSION"))));
+}
+
+#[test]
+fn cherche_help_says_its_default_in_french() {
+    let help = stdout(&arbitre(&["cherche", "--help"]));
+    assert!(help.contains(&format!("\nArguments{NBSP}:\n  <REQUÊTE>  Ce que vous cherchez{NBSP}:")), "{help}");
+    assert!(help.contains(&format!("\nOptions{NBSP}:\n")), "{help}");
+    assert!(help.contains(&format!("--limite <N>       Nombre de résultats (par défaut{NBSP}: 10)\n")), "{help}");
+    assert!(help.contains("  -h, --help             Affiche l'aide\n"), "{help}");
+    let help = stdout(&arbitre(&["serve", "--help"]));
+    assert!(help.contains(&format!("Adresse d'écoute (par défaut{NBSP}: 127.0.0.1:8080)")), "{help}");
+}
+
+/// Every example of every help works on the embedded corpus, run from the
+/// source tree; not `serve`, which serves until stopped (the web tests serve),
+/// nor those that write into the files of `rules/`.
+#[test]
+fn help_examples_work() {
+    let mut examples = Vec::new();
+    for args in std::iter::once(vec![]).chain(COMMANDS.iter().map(|c| vec![*c])) {
+        let help = stdout(&arbitre(&[args.as_slice(), &["--help"]].concat()));
+        for line in section(&help, "Exemples") {
+            let command = line.split(" # ").next().unwrap_or_default().trim();
+            let words = shell_words(command);
+            assert_eq!(words.first().map(String::as_str), Some("arbitre"), "{line}");
+            if words[1] == "serve" || words.iter().any(|w| w == "--met-a-jour" || w == "--traductions") {
+                continue;
+            }
+            examples.push(words[1..].to_vec());
+        }
+    }
+    assert!(examples.len() >= 20, "{examples:?}");
+    // A few at a time: each loads the corpus.
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get()).min(4);
+    std::thread::scope(|s| {
+        for _ in 0..workers {
+            s.spawn(|| {
+                while let Some(words) = examples.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
+                    let o = arbitre(&words.iter().map(String::as_str).collect::<Vec<_>>());
+                    assert_eq!(o.status.code(), Some(0), "arbitre {}: {}", words.join(" "), stderr(&o));
+                    assert!(!o.stdout.is_empty(), "arbitre {}", words.join(" "));
+                }
+            });
+        }
+    });
+}
+
 #[test]
 fn usage_errors_are_french() {
-    let o = arbitre(&["verifie"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("commande inconnue « verifie »"), "{}", stderr(&o));
-    let o = arbitre(&["regle"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("argument obligatoire manquant"), "{}", stderr(&o));
-    let o = arbitre(&["--help"]);
-    assert_eq!(o.status.code(), Some(0));
-    assert!(stdout(&o).contains("Utilisation : arbitre") && stdout(&o).contains("Commandes"), "{}", stdout(&o));
+    let commands = COMMANDS.join(", ");
+    let cases: [(&[&str], String); 16] = [
+        (&["cherche"], "il manque l'argument <REQUÊTE>\nAide : arbitre cherche --help".into()),
+        (
+            &["cherche", "--limite", "x", "foo"],
+            "valeur invalide « x » pour --limite : un nombre entier est attendu\nAide : arbitre cherche --help".into(),
+        ),
+        (&["cherche", "foo", "--foo"], "argument inattendu « --foo »\nAide : arbitre cherche --help".into()),
+        (&["inconnu"], format!("commande inconnue « inconnu » ; les commandes : {commands}\nAide : arbitre --help")),
+        (&["verifie"], format!("commande inconnue « verifie » ; les commandes : {commands}\nAide : arbitre --help")),
+        (&[], format!("il manque la commande ; les commandes : {commands}\nAide : arbitre --help")),
+        (
+            &["cherch", "vol"],
+            "commande inconnue « cherch » ; vouliez-vous dire « cherche » ou « check » ?\nAide : arbitre --help".into(),
+        ),
+        (
+            &["cherche", "vol", "--limit", "3"],
+            "argument inattendu « --limit » ; vouliez-vous dire « --limite » ?\nAide : arbitre cherche --help".into(),
+        ),
+        (
+            &["cherche", "cible", "illegale"],
+            "argument inattendu « illegale » (une valeur de plusieurs mots s'écrit entre guillemets)\n\
+             Aide : arbitre cherche --help"
+                .into(),
+        ),
+        (&["-x"], "argument inattendu « -x »\nAide : arbitre --help".into()),
+        (
+            &["cherche", "vol", "--langue", "de"],
+            "valeur invalide « de » pour --langue : fr ou en est attendu\nAide : arbitre cherche --help".into(),
+        ),
+        (
+            &["cherche", "vol", "--section", "12"],
+            "valeur invalide « 12 » pour --section : un numéro de section de 1 à 9 est attendu\n\
+             Aide : arbitre cherche --help"
+                .into(),
+        ),
+        (
+            &["evalue-recherche", "q.tsv", "--chapitre", "60"],
+            "valeur invalide « 60 » pour --chapitre : un numéro de chapitre de 100 à 999 est attendu\n\
+             Aide : arbitre evalue-recherche --help"
+                .into(),
+        ),
+        (&["cherche", "vol", "--limite"], "il manque la valeur de --limite\nAide : arbitre cherche --help".into()),
+        (
+            &["cherche", "vol", "--limite", "3", "--limite", "4"],
+            "--limite est donné plus d'une fois\nAide : arbitre cherche --help".into(),
+        ),
+        (&["compare"], "il manque les arguments <ANCIENNE> et <NOUVELLE>\nAide : arbitre compare --help".into()),
+    ];
+    for (args, expected) in cases {
+        let o = arbitre(args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(stdout(&o), "", "{args:?}");
+        assert_eq!(err, format!("erreur : {expected}\n"), "{args:?}");
+        assert_no_english(&err, &format!("{args:?}"));
+    }
     assert!(Path::new(env!("CARGO_BIN_EXE_arbitre")).exists());
 }
 
@@ -223,9 +432,9 @@ fn cherche_filters_and_empty_results() {
     assert!(v.as_array().unwrap().iter().all(|h| h["id"].as_str().unwrap().starts_with('8')), "{v}");
     let o = arbitre(&["cherche", "zzqxw wqzzx"]);
     assert_eq!(o.status.code(), Some(0));
-    assert!(stdout(&o).starts_with("Aucun résultat pour « zzqxw wqzzx »"), "{}", stdout(&o));
+    assert!(stdout(&o).starts_with(&terminal("Aucun résultat pour « zzqxw wqzzx »")), "{}", stdout(&o));
     let o = arbitre(&["cherche", "608.2z"]);
-    assert!(stdout(&o).contains("Règles proches : 608.2, "), "{}", stdout(&o));
+    assert!(stdout(&o).contains(&terminal("Règles proches : 608.2, ")), "{}", stdout(&o));
     let o = arbitre(&["cherche", "x", "--langue", "de"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("valeur invalide « de »"), "{}", stderr(&o));
@@ -315,8 +524,8 @@ fn regle_json_says_what_is_in_force() {
     }
     let text = stdout(&arbitre(&["regle", "608.2h"]));
     assert!(text.starts_with("RC 608.2h — "), "{text}");
-    assert!(text.contains("Ce texte date de 2011 ; la règle a changé depuis"), "{text}");
-    assert!(text.contains("En vigueur (en 2026-01-16) : RC 608.2h"), "{text}");
+    assert!(text.contains(&terminal("Ce texte date de 2011 ; la règle a changé depuis")), "{text}");
+    assert!(text.contains(&terminal("En vigueur (en 2026-01-16) : RC 608.2h")), "{text}");
     assert!(text.contains("[-itself or a target that’s become illegal,-]{+itself,+}"), "{text}");
 }
 
@@ -336,7 +545,7 @@ fn definit_gives_the_glossary_entry_in_force() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let text = stdout(&o);
     assert!(text.starts_with("Trample (glossaire, édition en 2026-01-16)\nA keyword ability"), "{text}");
-    assert!(text.contains("Règles citées : 702.19"), "{text}");
+    assert!(text.contains(&terminal("Règles citées : 702.19")), "{text}");
     let o = arbitre(&["definit", "last known information", "--json"]);
     let v: Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["term"], "Last Known Information");
@@ -365,7 +574,7 @@ fn a_missing_or_foreign_document_stops_the_command_before_serving() {
     let rtf = rtf.to_str().unwrap();
     let o = arbitre(&["check", rtf]);
     assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
-    assert!(stdout(&o).contains("document RTF : enregistrez-le en texte brut"), "{}", stdout(&o));
+    assert!(stdout(&o).contains(&terminal("document RTF : enregistrez-le en texte brut")), "{}", stdout(&o));
     for args in [
         &["serve", "--addr", "127.0.0.1:0", "--avec", "/nonexistent/regles.txt"][..],
         &["serve", "--addr", "127.0.0.1:0", "--corpus", "/nonexistent/regles.txt"],

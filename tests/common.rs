@@ -118,3 +118,9 @@ pub fn edition(g: &Graph, lang: Lang, date: &str) -> EditionIdx {
 pub fn node(g: &Graph, ed: EditionIdx, s: &str) -> NodeIdx {
     *g.occurrences(ed, id(s)).first().unwrap_or_else(|| panic!("{s} absent"))
 }
+
+/// What the terminal shows of a French text: French typography, with a
+/// no-break space where pages have a narrow one (see `src/cli.rs`).
+pub fn terminal(text: &str) -> String {
+    arbitre::text::french_typography(text).replace(arbitre::text::NNBSP, &arbitre::text::NBSP.to_string())
+}

@@ -1367,7 +1367,7 @@ fn explique_exit_codes() {
     let o = explique(&[wrong.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
     let out = String::from_utf8(o.stdout).unwrap();
-    assert!(out.contains("✗ pioches d'Alex : attendu 0, obtenu 1"), "{out}");
+    assert!(out.contains(&crate::common::terminal("✗ pioches d'Alex : attendu 0, obtenu 1")), "{out}");
 
     let invalid = dir.path().join("invalide.toml");
     std::fs::write(&invalid, "titre = \"t\"\njoueurs = [\"Alex\", \"Rob\"]\n\n[[etape]]\nlancer = \"rien\"\n").unwrap();
@@ -1684,7 +1684,7 @@ fn starting_life_losers_and_tapped_permanents_are_set_and_checked() {
     assert_eq!(o.result.tapped, ["ours"]);
     assert_eq!(
         o.expected.differences,
-        ["joueurs qui ont perdu : attendu Alex, obtenu aucun", "permanents engagés : attendu aucun, obtenu ours"]
+        ["joueurs qui ont perdu : attendu Alex, obtenu aucun", "permanents engagés : attendu aucun, obtenu Ours"]
     );
     let e = read(&format!("{TWO_PLAYERS}points_de_vie_depart = {{ Zoé = 2 }}\n")).unwrap_err();
     assert_eq!(e.key.as_deref(), Some("points_de_vie_depart"));

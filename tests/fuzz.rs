@@ -172,3 +172,79 @@ fn the_scenario_generator_reaches_played_and_refused_scenarios() {
     let (status, _) = post(vec![("scenario".into(), SEEDS[0].clone())]);
     assert_eq!(status, StatusCode::OK);
 }
+
+/// The shipped scenarios, read once, for the « et si… » controls.
+static SHIPPED: LazyLock<Vec<arbitre::engine::Scenario>> = LazyLock::new(|| {
+    let graph = &STATE.graph;
+    arbitre::engine::load_embedded(graph).into_iter().map(|s| s.expect("a shipped scenario reads")).collect()
+});
+
+/// One value of a control: empty (no change) or one of the offered values.
+fn control(values: Vec<String>) -> impl Strategy<Value = String> {
+    let n = values.len();
+    (0..=n).prop_map(move |i| if i == n { String::new() } else { values[i].clone() })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(), ..ProptestConfig::default() })]
+
+    /// Any combination of the « et si… » controls of any shipped scenario
+    /// gives a scenario that reads and plays (a step made illegal by the
+    /// change is shown refused, as the page does).
+    #[test]
+    fn every_combination_of_the_what_if_controls_plays(
+        (seed, fields) in (0..SHIPPED.len()).prop_flat_map(|i| {
+            use arbitre::web::whatif::{ABILITIES, COLOURS, ZONES, targets};
+            let s = &SHIPPED[i];
+            let cards: Vec<String> = s.cards.iter().map(|c| c.id.clone()).collect();
+            let mut choices = cards.clone();
+            choices.extend(s.players.iter().cloned());
+            let steps: Vec<String> = (1..=s.steps.len() + 1).map(|n| n.to_string()).collect();
+            let target_list: Vec<String> = targets(s).into_iter().map(|t| t.0).collect();
+            let owned = |list: &[&str]| list.iter().map(|v| v.to_string()).collect::<Vec<_>>();
+            (
+                Just(i),
+                (
+                    control(cards),
+                    control(owned(&ABILITIES)),
+                    control(owned(&COLOURS)),
+                    control(owned(&ZONES)),
+                    control(steps),
+                    control(target_list),
+                    control(choices),
+                ),
+            )
+        })
+    ) {
+        let s = &SHIPPED[seed];
+        let (card, ability, colour, zone, before, target, new_target) = fields;
+        let q: std::collections::HashMap<String, String> = [
+            ("carte", card.clone()),
+            ("capacite", ability),
+            ("couleur", colour),
+            ("zone", zone),
+            ("avant", before),
+            ("cible_de", target.clone()),
+            ("nouvelle_cible", new_target.clone()),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
+        let Ok(w) = arbitre::web::whatif::WhatIf::read(s, &q) else {
+            // Refused only for what the page cannot send: a change without
+            // its card, a target without its replacement.
+            let incomplete = card.is_empty() || (!target.is_empty() && new_target.is_empty());
+            prop_assert!(incomplete, "controls refused: {q:?}");
+            return Ok(());
+        };
+        let toml = w.toml(s).expect("the modified scenario is written");
+        let modified = arbitre::engine::parse("etsi.toml", &toml, Some(&STATE.graph));
+        let modified = match modified {
+            Ok(m) => m,
+            Err(e) => return Err(TestCaseError::fail(format!("{e}\n{toml}"))),
+        };
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        let played = arbitre::engine::trace::run_until_showing(&modified, deadline, arbitre::engine::trace::Boards::Only(0), true);
+        prop_assert!(played.is_ok(), "{:?}\n{toml}", played.err());
+    }
+}

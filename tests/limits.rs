@@ -235,7 +235,7 @@ async fn combat_and_trigger_storms_stay_within_the_budgets() {
     let toml = scenario(2, 98, fighter, &steps);
     let (status, body, _) = post(&toml).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert!(body.contains("Étape des blessures d&#39;initiative") || body.contains("Étape des blessures d'initiative"));
+    assert!(body.contains("Étape des blessures d’initiative"));
     assert!(body.len() < 1_000_000, "{} octets", body.len());
     // A wipe that triggers 16 « another creature dies » abilities on each of
     // 40 creatures: thousands of abilities, stopped by the events budget.

@@ -32,6 +32,8 @@ mod limits;
 mod lossless;
 /// Rule order, parents, children, previous and next, look-ups of what a judge types.
 mod navigation;
+/// Reading offline: manifest, service worker, the pages and index a phone keeps, a real browser without network.
+mod offline;
 /// Cross-references: edges, ranges, resolution across editions, backlinks, dangling ones.
 mod references;
 /// French full-text search: analyzers, rule numbers, typos, filters, snippets, ranking on the query sets.

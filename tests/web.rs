@@ -57,7 +57,8 @@ async fn home_page() {
     );
     assert!(body.contains("<a href=\"/regles/702\">702. Capacités mot-clé</a></li>"), "{body}");
     assert!(
-        body.contains("fr 2011-02-04 : 3 documents, 74 règles") && body.contains("fr 2024-03-08 : 1 document"),
+        body.contains("fr 2011-02-04\u{a0}: 3 documents, 74 règles")
+            && body.contains("fr 2024-03-08\u{a0}: 1 document"),
         "editions loaded"
     );
     assert!(body.contains("/cours/semaine-5-lancer-des-sorts-et-activer-des-capacites"));
@@ -72,20 +73,20 @@ async fn rule_page() {
         "<li><a href=\"/regles/608\">608. Résoudre les sorts et les capacités</a></li>",
         "<article class=\"rule\" id=\"R6082b\">",
         "<span class=\"num\" id=\"608.2b\">608.2b</span>",
-        "<aside class=\"example\" id=\"R6082b-ex1\" aria-label=\"Exemple\"><p>Exemple : Salve d&#39;aura",
+        "<aside class=\"example\" id=\"R6082b-ex1\" aria-label=\"Exemple\"><p>Exemple\u{a0}: Salve d’aura",
         "id=\"R6082b-ex2\"",
         "href=\"/regles/608.2a\" data-preview=\"/api/regles/608.2a\">← 608.2a</a>",
         "href=\"/regles/608.2c\" data-preview=\"/api/regles/608.2c\">608.2c →</a>",
         // The 2011 French text, cited by its number in force, with its edition.
-        "<p class=\"meta\">Texte français, édition fr 2011-02-04, traduction de la règle 608.2b de l&#39;édition en 2011-02-04</p>",
+        "<p class=\"meta\">Texte français, édition fr 2011-02-04, traduction de la règle 608.2b de l’édition en 2011-02-04</p>",
         "data-cite=\"RC 608.2b (texte français de 2011)\" data-permalink=\"/regles/608.2b?edition=fr-2011-02-04\" hidden>Citer</button>",
         // The rule in force beside it, and what changed since 2011.
-        "<p class=\"notice\" role=\"note\">Ce texte date de 2011 ; la règle a changé depuis.",
-        "<summary><a href=\"/regles/608.2b?edition=en-2026-01-16\">En vigueur (2026-01-16) : 608.2b</a></summary>",
+        "<p class=\"notice\" role=\"note\">Ce texte date de 2011\u{202f}; la règle a changé depuis.",
+        "<summary><a href=\"/regles/608.2b?edition=en-2026-01-16\">En vigueur (2026-01-16)\u{a0}: 608.2b</a></summary>",
         "<del>The spell or ability is countered if</del><ins>If</ins>",
         "<ins>doesn’t resolve.",
         "<a href=\"/regles/608.2b/historique\">Historique de la règle",
-        "Source : rules/fr-2011-608-resoudre-les-sorts.txt, ligne 43",
+        "Source\u{a0}: rules/fr-2011-608-resoudre-les-sorts.txt, ligne 43",
     ] {
         assert!(body.contains(expected), "{expected}");
     }
@@ -148,7 +149,9 @@ async fn english_passages_are_marked() {
     let (_, _, body) = get("/regles/701.8c?edition=fr-2024-03-08").await;
     assert!(body.contains("<div class=\"text\" lang=\"en\"><p>If a card is discarded"), "{body}");
     assert!(
-        body.contains("<p class=\"untranslated\">Non traduit : le document français donne ce texte en anglais.</p>")
+        body.contains(
+            "<p class=\"untranslated\">Non traduit\u{a0}: le document français donne ce texte en anglais.</p>"
+        )
     );
     let (_, _, body) = get("/regles/701.8?edition=fr-2024-03-08").await;
     // Cited by its number in force: the 2024 701.8 (Discard) is 701.9 today.
@@ -167,7 +170,7 @@ async fn chapter_and_section_pages() {
     let (a, b, c) =
         (body.find("id=\"R6081\"").unwrap(), body.find("id=\"R6082b\"").unwrap(), body.find("id=\"R6083b\"").unwrap());
     assert!(a < b && b < c, "rules in order");
-    assert!(body.contains("Salve d&#39;aura"), "examples with their rules");
+    assert!(body.contains("Salve d’aura"), "examples with their rules");
     insta::assert_snapshot!("page_608", body);
 
     // A chapter in force with no French text: in English, under its French title.
@@ -183,7 +186,7 @@ async fn chapter_and_section_pages() {
     assert!(body.contains("609. Effets"));
     // The chapter in the French document alone, as printed, by its edition.
     let (_, _, body) = get("/regles/609?edition=fr-2024-03-08").await;
-    assert!(body.contains("Le texte de ce chapitre n'est pas dans le corpus"), "{body}");
+    assert!(body.contains("Le texte de ce chapitre n’est pas dans le corpus"), "{body}");
 }
 
 #[actix_web::test]
@@ -201,7 +204,7 @@ async fn search_page() {
     let (status, _, body) = get("/recherche?q=salve+d%27aura").await;
     assert_eq!(status, StatusCode::OK);
     assert!(body.contains("<a class=\"result\" href=\"/regles/608.2b\">"));
-    assert!(body.contains("<mark>Salve</mark> d&#39;<mark>aura</mark>"));
+    assert!(body.contains("<mark>Salve</mark> d’<mark>aura</mark>"));
     assert!(
         regex::Regex::new(r#"<p class="count" role="status">\d+ (premiers )?résultats \(\d+,\d+ ms\)</p>"#)
             .unwrap()
@@ -224,18 +227,65 @@ async fn search_page() {
 }
 
 #[actix_web::test]
+async fn search_results_are_titled_by_their_words_and_name_the_scenarios() {
+    // A subrule is titled by its own first words, its chapter below.
+    let (_, _, body) = get("/recherche?q=chercher+une+carte").await;
+    assert!(
+        body.contains(
+            "<span class=\"num\">701.23a</span> <span class=\"words\">— Pour chercher une carte dans une zone"
+        ),
+        "{body}"
+    );
+    assert!(body.contains("<p class=\"meta\">Actions mot-clé · édition fr 2024-03-08"));
+    // The scenario that plays the situation searched is named, with its rules.
+    let (_, _, body) = get("/recherche?q=salve+d%27aura+protection").await;
+    let scenarios = &body[body.find("class=\"scenarios\"").expect("a box of scenarios")..];
+    assert!(scenarios.contains(
+        "<a href=\"/exemples/salve-d-aura-protection-contre-le-blanc\">Salve d’aura\u{a0}: l’enchantement acquiert la protection contre le blanc</a> <span class=\"meta\">illustre RC 608.2b</span>"
+    ));
+    let (_, _, body) = get("/recherche?q=r%C3%A8gle+des+l%C3%A9gendes").await;
+    let start = body.find("class=\"scenarios\"").expect("a box of scenarios");
+    let section = &body[start..start + body[start..].find("</section>").unwrap()];
+    assert_eq!(section.matches("<li>").count(), 1, "{section}");
+    // An empty search asks for words, without an empty pair of brackets.
+    let (_, _, body) = get("/recherche?q=").await;
+    assert!(body.contains("<p class=\"count\" role=\"status\">Tapez votre recherche</p>"));
+}
+
+#[actix_web::test]
+async fn french_typography_is_in_the_pages_not_in_ids_nor_search() {
+    let (_, _, body) = get("/regles/608.2b").await;
+    // No-break spaces before « : » and inside « », curly apostrophes: in the text…
+    assert!(body.contains(
+        "Exemple\u{a0}: Salve d’aura est un éphémère blanc qui dit\u{a0}: «\u{202f}Détruisez l’enchantement ciblé."
+    ));
+    assert!(!body.contains(" : ") || body.contains("<textarea"), "a plain space before a colon");
+    // …never in ids, links or attributes.
+    assert!(body.contains("href=\"/regles/608.2b?edition=fr-2011-02-04\""));
+    assert!(body.contains("data-cite=\"RC 608.2b (texte français de 2011)\""));
+    // The graph and the search keep the source text.
+    let (_, _, json) = get("/api/regles/608.2b").await;
+    assert!(json.contains("Salve d'aura est un éphémère blanc qui dit : « Détruisez l'enchantement ciblé."), "{json}");
+    let (_, _, body) = get("/recherche?q=%C2%AB+d%C3%A9truisez+l%27enchantement+cibl%C3%A9+%C2%BB").await;
+    assert!(body.contains("href=\"/regles/608.2b\""));
+    // The editor's text is left as typed.
+    let (_, _, body) = get("/exemples/essai?depuis=salve-d-aura-cible-legale").await;
+    assert!(body.contains("texte = &#34;Détruisez l&#39;enchantement ciblé. Piochez une carte.&#34;"), "{body}");
+}
+
+#[actix_web::test]
 async fn search_suggestions() {
     let (_, _, body) = get("/recherche?q=608.2z").await;
     assert!(body.contains("Aucune règle ne correspond"));
-    assert!(body.contains("Règles proches :") && body.contains("href=\"/regles/608.2p\""), "{body}");
+    assert!(body.contains("Règles proches\u{a0}:") && body.contains("href=\"/regles/608.2p\""), "{body}");
     let (_, _, body) = get("/recherche?q=pyrcolasme").await;
     assert!(
-        body.contains("Mots inconnus remplacés par : <a href=\"/recherche?q=pyroclasme\">pyroclasme</a>"),
+        body.contains("Mots inconnus remplacés par\u{a0}: <a href=\"/recherche?q=pyroclasme\">pyroclasme</a>"),
         "{body}"
     );
     let (status, _, body) = get("/recherche?q=x&section=douze").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(body.contains("Section « douze » inconnue (0 à 9)"));
+    assert!(body.contains("Section «\u{202f}douze\u{202f}» inconnue (0 à 9)"));
 }
 
 #[actix_web::test]
@@ -244,7 +294,7 @@ async fn articles() {
     assert_eq!(status, StatusCode::OK);
     assert!(body.contains("<h2>Lancer un sort</h2>") && body.contains("<h3>1. Annonce</h3>"));
     assert!(body.contains("<li>Si le sort a plusieurs modes"));
-    assert!(body.contains("Règles couvertes : <a class=\"ref\" href=\"/regles/601\""), "{body}");
+    assert!(body.contains("Règles couvertes\u{a0}: <a class=\"ref\" href=\"/regles/601\""), "{body}");
     // Listed on the pages of the rules they cover.
     for page in ["/regles/601", "/regles/602"] {
         let (_, _, body) = get(page).await;
@@ -332,8 +382,8 @@ async fn json_api() {
 async fn errors_are_french_pages() {
     let (status, _, body) = get("/regles/608.2z").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    assert!(body.contains("La règle 608.2z n&#39;existe pas dans le corpus"));
-    assert!(body.contains("Règles proches :") && body.contains("href=\"/regles/608.2p\""));
+    assert!(body.contains("La règle 608.2z n’existe pas dans le corpus"));
+    assert!(body.contains("Règles proches\u{a0}:") && body.contains("href=\"/regles/608.2p\""));
     assert!(body.contains("<input id=\"q2\" name=\"q\" type=\"search\">"), "a search box");
     insta::assert_snapshot!("page_404_rule", body);
 
@@ -470,7 +520,7 @@ async fn a_combat_example_draws_attackers_blockers_and_damage() {
     let (_, _, body) = get(&format!("{base}?etape=4")).await;
     assert!(body.contains("Étape des blessures de combat"));
     assert!(body.contains(
-        "répartit ses blessures : 1 blessure à Mur de pierre, 1 blessure à Elfes de Llanowar, 1 blessure à Rob"
+        "répartit ses blessures\u{a0}: 1 blessure à Mur de pierre, 1 blessure à Elfes de Llanowar, 1 blessure à Rob"
     ));
     assert!(body.contains("data-preview=\"/api/regles/702.19b\">RC 702.19b</a>"));
     assert!(body.contains("data-preview=\"/api/regles/704.5h\">RC 704.5h</a>"));
@@ -479,6 +529,49 @@ async fn a_combat_example_draws_attackers_blockers_and_damage() {
     assert_eq!(status, StatusCode::OK);
     assert!(body.contains("Étape refusée"), "{body}");
     assert!(body.contains("RC 702.111b"));
+}
+
+#[actix_web::test]
+async fn what_if_controls_change_a_scenario_and_play_it() {
+    // The controls are on each step page, with the cards by name.
+    let (_, _, body) = get("/exemples/salve-d-aura-cible-legale?etape=1").await;
+    assert!(body.contains("<form action=\"/exemples/salve-d-aura-cible-legale/etsi\" method=\"get\">"));
+    assert!(body.contains("<option value=\"croisade\">Croisade</option>"));
+    assert!(body.contains("<option value=\"protection contre le blanc\">protection contre le blanc</option>"));
+    // Croisade gains protection from white before Salve d'aura resolves: it doesn't resolve.
+    let url = "/exemples/salve-d-aura-cible-legale/etsi?carte=croisade&capacite=protection+contre+le+blanc&couleur=&zone=&avant=2";
+    let (status, _, body) = get(url).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(body.contains("— et si…"));
+    assert!(body.contains("ne se résout pas"), "{body}");
+    // The TOML stays visible and editable, with the step added.
+    assert!(
+        body.contains("modifier = &#34;croisade&#34;")
+            && body.contains("gagne = [&#34;protection contre le blanc&#34;]"),
+        "{body}"
+    );
+    assert!(!body.contains("[attendu]"), "the original expectation is left out");
+    // Another target, and a step the change makes illegal is shown refused.
+    let (status, _, body) = get("/exemples/salve-d-aura-cible-legale/etsi?cible_de=1:0&nouvelle_cible=Rob").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(body.contains("cibles = [&#34;Rob&#34;]"), "{body}");
+    let url = "/exemples/vol-et-portee/etsi?carte=araignee&capacite=&couleur=&zone=cimeti%C3%A8re&avant=2";
+    let (status, _, body) = get(url).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(body.contains("Étape refusée"), "{body}");
+    // What the page cannot send is refused in French.
+    for (query, words) in [
+        ("carte=licorne", "carte « licorne » absente"),
+        ("carte=croisade&capacite=h%C3%A2te", "capacité « hâte » inconnue"),
+        ("capacite=vol", "choisissez la carte"),
+        ("carte=croisade&avant=99", "étape 99"),
+        ("cible_de=1:5&nouvelle_cible=Rob", "pas de cible 6"),
+    ] {
+        let (status, _, body) = get(&format!("/exemples/salve-d-aura-cible-legale/etsi?{query}")).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{query}");
+        let said = arbitre::text::french_typography(words).to_lowercase();
+        assert!(body.to_lowercase().contains(&said), "{query}: {body}");
+    }
 }
 
 #[actix_web::test]
@@ -516,7 +609,7 @@ async fn an_example_step_by_step() {
 async fn example_errors() {
     let (status, _, body) = get("/exemples/inconnu").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    assert!(body.contains("Aucun exemple « inconnu »") && body.contains("href=\"/exemples\""));
+    assert!(body.contains("Aucun exemple «\u{202f}inconnu\u{202f}»") && body.contains("href=\"/exemples\""));
     for bad in ["4", "-1", "deux", "99999999999999999999"] {
         let (status, _, body) = get(&format!("/exemples/salve-d-aura-cible-legale?etape={bad}")).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}");
@@ -569,8 +662,8 @@ async fn the_editor_plays_a_scenario() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(headers.get(header::CACHE_CONTROL).unwrap(), "no-store");
     assert!(body.contains("Montagne va au cimetière de son propriétaire"));
-    assert!(body.contains("✗ Le résultat attendu n'est pas vérifié"));
-    assert!(body.contains("zone de « montagne » : attendu champ de bataille, obtenu cimetière"));
+    assert!(body.contains("✗ Le résultat attendu n’est pas vérifié"));
+    assert!(body.contains("zone de «\u{202f}Montagne\u{202f}»\u{a0}: attendu champ de bataille, obtenu cimetière"));
     assert!(body.contains("gagne = [&#34;vol&#34;]"), "the text area keeps what was typed");
     // The unchanged scenario holds.
     let (status, _, body) = post_scenario(&source).await;
@@ -584,8 +677,8 @@ async fn the_editor_shows_mistakes_inline() {
     let bad = source.replace("Piochez une carte.", "Piochez une carte. Mélangez votre bibliothèque.");
     let (status, _, body) = post_scenario(&bad).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(body.contains("<strong>Scénario invalide.</strong> Ligne 15, clé « texte »"), "{body}");
-    assert!(body.contains("« Mélangez votre bibliothèque »"));
+    assert!(body.contains("<strong>Scénario invalide.</strong> Ligne 15, clé «\u{202f}texte\u{202f}»"), "{body}");
+    assert!(body.contains("«\u{202f}Mélangez votre bibliothèque\u{202f}»"));
     assert!(body.contains("<pre class=\"excerpt\">texte = &#34;Détruisez"));
     assert!(body.contains("Piochez une carte. Mélangez votre bibliothèque.&#34;"), "the text is kept for correction");
 
@@ -595,7 +688,7 @@ async fn the_editor_shows_mistakes_inline() {
 
     let (status, _, body) = post_scenario("").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(body.contains("clé « titre » manquante"));
+    assert!(body.contains("clé «\u{202f}titre\u{202f}» manquante"));
 }
 
 #[actix_web::test]
@@ -615,7 +708,7 @@ async fn the_editor_refuses_oversized_and_malformed_posts() {
     assert!(body.contains("Formulaire attendu"), "{body}");
     let (status, _, body) = send(TestRequest::post().uri("/exemples/essai").set_form([("autre", "x")])).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(body.contains("« scenario »"));
+    assert!(body.contains("«\u{202f}scenario\u{202f}»"));
     let (status, headers, _) = send(TestRequest::put().uri("/exemples/essai")).await;
     assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
     assert_eq!(headers.get(header::ALLOW).unwrap(), "GET, HEAD, POST");
@@ -674,7 +767,7 @@ async fn a_large_scenario_plays_with_the_board_of_one_step() {
     assert!(body.contains("Étape 75 — Déplacement de P vers la main"));
     // Every step's events, one board: the last step's, and a button for each other.
     assert_eq!(body.matches("<details open id=\"plateau\">").count(), 1);
-    assert!(body.contains("Plateau après l'étape 75"));
+    assert!(body.contains("Plateau après l’étape 75"));
     assert!(body.contains("name=\"etape\" value=\"74\""));
     // 1,600 events of the 2,000 allowed: the page stays under a megabyte.
     assert!(body.len() < 1_000_000, "{} octets", body.len());
@@ -682,7 +775,7 @@ async fn a_large_scenario_plays_with_the_board_of_one_step() {
     let req = TestRequest::post().uri("/exemples/essai").set_form([("scenario", toml.as_str()), ("etape", "2")]);
     let (status, _, body) = send(req).await;
     assert_eq!(status, StatusCode::OK);
-    assert!(body.contains("Plateau après l'étape 2<") && !body.contains("Plateau après l'étape 75"));
+    assert!(body.contains("Plateau après l’étape 2<") && !body.contains("Plateau après l’étape 75"));
     let req = TestRequest::post().uri("/exemples/essai").set_form([("scenario", toml.as_str()), ("etape", "x")]);
     assert_eq!(send(req).await.0, StatusCode::BAD_REQUEST);
 }
@@ -717,7 +810,7 @@ fn only_html_fields_are_printed_unescaped() {
         assert_eq!(text.matches("|safe").count(), unescaped_in(&text).len(), "{}", path.display());
         for expr in unescaped_in(&text) {
             seen += 1;
-            assert!(expr.ends_with("_html"), "{} imprime « {expr} » sans échappement", path.display());
+            assert!(expr.ends_with("_html"), "{} imprime «\u{202f}{expr}\u{202f}» sans échappement", path.display());
         }
     }
     assert!(seen >= 5, "{seen} expressions |safe lues");
@@ -738,7 +831,7 @@ async fn what_changed_between_editions() {
     let (status, _, body) = get("/changements/2025-11-14..2026-01-16").await;
     assert_eq!(status, StatusCode::OK);
     for expected in [
-        "<h1>Ce qui a changé : en 2025-11-14 → en 2026-01-16</h1>",
+        "<h1>Ce qui a changé\u{a0}: en 2025-11-14 → en 2026-01-16</h1>",
         "<h2 id=\"modifiees\">Modifiées (5)</h2>",
         "<h2 id=\"renumerotees\">Renumérotées (3)</h2>",
         ">702.124m → 702.124k</a>",
@@ -827,12 +920,14 @@ async fn search_across_languages() {
     let definition = body.find("<section class=\"definition\"").expect("a definition");
     let first = body.find("<a class=\"result\" href=\"/regles/702.19a\">").expect("702.19a");
     assert!(definition < first, "the definition comes first");
-    assert!(body.contains("<span lang=\"fr\">Piétinement</span> <span class=\"original\">(Trample)</span>"), "{body}");
+    // A subrule is titled by its own words, its French heading below.
+    assert!(body.contains("<span class=\"words\">— Trample is a static ability"), "{body}");
+    assert!(body.contains("<p class=\"meta\"><span lang=\"fr\">Piétinement</span> · édition en 2026-01-16"), "{body}");
     assert!(body.contains("<span class=\"badge\" lang=\"fr\">non traduit</span>"));
     // A French text shows its rule in force beside it.
     let (_, _, body) = get("/recherche?q=le+sort+fizzle").await;
     assert!(
-        body.contains("aussi : <a href=\"/regles/608.2b?edition=en-2026-01-16\">608.2b en vigueur (anglais)</a>"),
+        body.contains("aussi\u{a0}: <a href=\"/regles/608.2b?edition=en-2026-01-16\">608.2b en vigueur (anglais)</a>"),
         "{body}"
     );
     // A quoted phrase no text has: its words are searched, and the page says so.
@@ -863,7 +958,8 @@ async fn glossary_pages() {
     let (status, _, body) = get("/glossaire/tramp").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert!(
-        body.contains("Aucune entrée du glossaire pour « tramp »") && body.contains("href=\"/glossaire/Trample\""),
+        body.contains("Aucune entrée du glossaire pour «\u{202f}tramp\u{202f}»")
+            && body.contains("href=\"/glossaire/Trample\""),
         "{body}"
     );
 }

@@ -69,7 +69,7 @@ pub fn result_lines(r: &Summary) -> Vec<(String, String)> {
             } else {
                 zone.clone()
             };
-            (id.clone(), value)
+            (r.names.get(id).unwrap_or(id).clone(), value)
         })
         .collect();
     for (player, life) in &r.life {

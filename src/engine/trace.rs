@@ -151,6 +151,10 @@ pub struct Summary {
     pub tokens: BTreeMap<String, u32>,
     /// The rules of a step refused, in a scenario that expects it (`refus`).
     pub refused: Vec<RuleId>,
+    /// Card id → what a judge reads: its name, with its id when two cards
+    /// have that name (not in the JSON).
+    #[serde(skip)]
+    pub names: BTreeMap<String, String>,
 }
 
 /// The comparison with `[attendu]`.
@@ -257,7 +261,7 @@ pub const MAX_EVENTS: usize = 2000;
 
 /// Plays the scenario, step by step, within the events budget.
 pub fn run(scenario: &Scenario) -> Result<Outcome, Stopped> {
-    play(scenario, None, Boards::All)
+    play(scenario, None, Boards::All, false)
 }
 
 /// Which boards a trace keeps: every step's (the CLI, the shipped
@@ -359,12 +363,24 @@ impl Stopped {
 /// Plays the scenario, checking the deadline before each step (work typed
 /// in the web editor stops when its time is up), keeping the boards asked for.
 pub fn run_until(scenario: &Scenario, deadline: Instant, boards: Boards) -> Result<Outcome, Stopped> {
-    play(scenario, Some(deadline), boards)
+    play(scenario, Some(deadline), boards, false)
+}
+
+/// [`run_until`], and with `refusals` a step the rules forbid is shown
+/// refused and ends the trace, as when `[attendu]` expects it (« et si… »:
+/// a change may make a later step illegal).
+pub fn run_until_showing(
+    scenario: &Scenario,
+    deadline: Instant,
+    boards: Boards,
+    refusals: bool,
+) -> Result<Outcome, Stopped> {
+    play(scenario, Some(deadline), boards, refusals)
 }
 
 /// The trace, or why it stopped: the deadline is checked before each step,
 /// the events budget after each.
-fn play(scenario: &Scenario, deadline: Option<Instant>, boards: Boards) -> Result<Outcome, Stopped> {
+fn play(scenario: &Scenario, deadline: Option<Instant>, boards: Boards, refusals: bool) -> Result<Outcome, Stopped> {
     let mut game = Game::new(scenario);
     let initial = if boards.keeps(0) { board(&game) } else { Board::default() };
     let mut steps = Vec::new();
@@ -378,7 +394,7 @@ fn play(scenario: &Scenario, deadline: Option<Instant>, boards: Boards) -> Resul
             scenario.steps.get(i + 1).map(|s| &s.action),
             Some(crate::engine::scenario::Action::Legend { .. })
         );
-        let expects_refusal = scenario.expected.as_ref().is_some_and(|x| x.refusal.is_some());
+        let expects_refusal = refusals || scenario.expected.as_ref().is_some_and(|x| x.refusal.is_some());
         let (mut events, refused) = match game.play(&step.action) {
             Ok(events) => (events, false),
             Err(why) if expects_refusal => {
@@ -541,6 +557,9 @@ fn summary(game: &Game) -> Summary {
             continue;
         }
         out.zones.insert(c.id.clone(), o.zone.name().to_string());
+        let shared = game.cards.iter().filter(|k| k.name == c.name).count() > 1;
+        let name = if shared { format!("{} ({})", c.name, c.id) } else { c.name.clone() };
+        out.names.insert(c.id.clone(), name);
         if o.zone == Zone::Battlefield {
             out.damage.insert(c.id.clone(), o.damage);
             if o.tapped {

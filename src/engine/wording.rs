@@ -477,7 +477,7 @@ impl<'s> Wording<'s> {
 
     /// An expectation of `[attendu]` that does not hold, in French.
     pub fn difference(&self, difference: &Difference) -> String {
-        let id = |c: CardIdx| self.id(c);
+        let id = |c: CardIdx| self.label(c);
         match difference {
             Difference::Zone { card, expected, got } => {
                 format!("zone de « {} » : attendu {expected}, obtenu {got}", id(*card))
@@ -539,12 +539,23 @@ impl<'s> Wording<'s> {
         }
     }
 
-    /// Card ids, or « aucun ».
+    /// Cards as a judge reads them, or « aucun ».
     fn ids(&self, cards: &[CardIdx]) -> String {
         if cards.is_empty() {
             return "aucun".to_string();
         }
-        cards.iter().map(|&c| self.id(c)).collect::<Vec<_>>().join(", ")
+        cards.iter().map(|&c| self.label(c)).collect::<Vec<_>>().join(", ")
+    }
+
+    /// A card as a judge reads it: its name, with its id when another card
+    /// has that name (« Thalia (thalia-2) »).
+    fn label(&self, c: CardIdx) -> String {
+        let name = self.card(c);
+        let shared = match self.cards {
+            Cards::Scenario(cards) => cards.iter().filter(|k| k.name == name).count(),
+            Cards::Game(cards) => cards.iter().filter(|k| k.name == name).count(),
+        };
+        if shared > 1 { format!("{name} ({})", self.id(c)) } else { name.to_string() }
     }
 
     /// A card's id in the scenario (« ours »).

@@ -172,6 +172,13 @@ static EMBEDDED: LazyLock<Lexicon> = LazyLock::new(|| {
     lexicon.with_translations(table)
 });
 
+/// The text of the learned word translations built into the binary
+/// (`rules/traductions.tsv`), for those who ship it elsewhere (the offline
+/// search of the web app).
+pub fn embedded_translations_text() -> std::borrow::Cow<'static, str> {
+    crate::embedded::file(model::FILE).map(String::from_utf8_lossy).unwrap_or_default()
+}
+
 impl Lexicon {
     /// The vocabulary built into the binary (`rules/vocabulaire.tsv`).
     pub fn embedded() -> &'static Lexicon {

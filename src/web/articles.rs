@@ -2,11 +2,11 @@
 //! rule numbers linked.
 
 use actix_web::{HttpResponse, web};
-use askama::Template;
 
 use super::error::WebError;
 use super::pages::{ArticlePage, Layout, Link};
 use super::render::{link, markdown_html};
+use super::typography::French;
 use super::{AppState, html};
 
 /// `GET /cours/{slug}`.
@@ -37,7 +37,7 @@ pub(super) async fn page(state: web::Data<AppState>, slug: web::Path<String>) ->
             covers,
             source: format!("{}, ligne {}", g.document_of(idx).path, n.source.line),
         };
-        Ok(page.render()?)
+        Ok(page.french()?)
     })?;
     Ok(html(body))
 }

@@ -17,10 +17,17 @@ struct Asset {
     body: &'static str,
 }
 
-const ASSETS: [Asset; 3] = [
+const ASSETS: [Asset; 5] = [
     Asset { name: "style.css", content_type: "text/css; charset=utf-8", body: include_str!("../../static/style.css") },
     Asset { name: "app.js", content_type: "text/javascript; charset=utf-8", body: include_str!("../../static/app.js") },
     Asset { name: "icon.svg", content_type: "image/svg+xml", body: include_str!("../../static/icon.svg") },
+    // Reading offline (`super::offline`): the switch and the offline search, the service worker.
+    Asset {
+        name: "offline.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../../static/offline.js"),
+    },
+    Asset { name: "sw.js", content_type: "text/javascript; charset=utf-8", body: include_str!("../../static/sw.js") },
 ];
 
 /// FNV-1a: a content hash for cache-busting versions.
@@ -46,6 +53,11 @@ pub fn url(name: &str) -> String {
         ASSETS.iter().map(|a| (a.name, format!("/static/{}?v={:016x}", a.name, version(a.body)))).collect()
     });
     URLS.iter().find(|(n, _)| *n == name).map(|(_, u)| u.clone()).expect("an embedded asset")
+}
+
+/// The content of an embedded file (empty for a name not embedded).
+pub fn body(name: &str) -> &'static str {
+    find(name).map_or("", |a| a.body)
 }
 
 /// `GET /static/{name}`: an embedded file, with an `ETag` and long caching.

@@ -65,6 +65,51 @@ impl Examples {
     }
 }
 
+impl Examples {
+    /// The scenarios a search is about (`/recherche`): those whose title and
+    /// description hold at least half the words of the query that say
+    /// something (stop words and short words left out), and two of them when
+    /// it has two or more, accents and case aside; more words first, then those illustrating the rules found
+    /// first. At most `max`, each with the rules it illustrates.
+    pub fn matching(&self, query: &str, found: &[RuleId], max: usize) -> Vec<Link> {
+        let words: Vec<String> = crate::text::fold(query)
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| w.chars().count() >= 3 && !crate::text::FRENCH_STOP_WORDS.contains(w))
+            .map(str::to_string)
+            .collect();
+        if words.is_empty() {
+            return Vec::new();
+        }
+        let mut scored: Vec<(usize, bool, &Example)> = self
+            .entries
+            .iter()
+            .filter_map(|e| {
+                let s = &e.scenario;
+                let text = crate::text::fold(&format!("{} {}", s.title, s.description.as_deref().unwrap_or("")));
+                let said: Vec<&str> = text.split(|c: char| !c.is_alphanumeric()).collect();
+                let matched = words.iter().filter(|w| said.iter().any(|x| x == *w)).count();
+                let illustrates = found.iter().any(|r| s.illustrates.contains(r));
+                let enough = matched * 2 >= words.len() && matched >= words.len().min(2);
+                enough.then_some((matched, illustrates, e))
+            })
+            .collect();
+        scored.sort_by_key(|s| std::cmp::Reverse((s.0, s.1)));
+        scored
+            .into_iter()
+            .take(max)
+            .map(|(_, _, e)| {
+                let rules: Vec<String> = e.scenario.illustrates.iter().map(|r| format!("RC {r}")).collect();
+                Link {
+                    label: e.scenario.title.clone(),
+                    url: example_url(&e.scenario.slug, None),
+                    preview: None,
+                    note: rules.join(", "),
+                }
+            })
+            .collect()
+    }
+}
+
 /// The page of a scenario, or of one of its steps.
 pub fn example_url(slug: &str, step: Option<usize>) -> String {
     match step {

@@ -10,7 +10,6 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
-use askama::Template;
 
 use super::error::WebError;
 use super::pages::{
@@ -18,6 +17,7 @@ use super::pages::{
 };
 use super::render::{diff_html, key_of, lang_of, permalink_of, text_html, url_of};
 use super::request::{params, select};
+use super::typography::French;
 use super::{AppState, html, redirect};
 use crate::graph::align::{Alignment, Pair, Regrouped, Relation};
 use crate::graph::history::LinkKind;
@@ -57,14 +57,14 @@ pub(super) async fn list(state: web::Data<AppState>, req: HttpRequest) -> Result
     let key = |e: EditionIdx| key_of(g.edition(e));
     let (default_old, default_new) = newest.map(|l| (key(l.old), key(l.new))).unwrap_or_default();
     let layout = Layout::new("Changements des règles", "");
-    Ok(html(ChangesPage { layout, pairs, editions, default_old, default_new }.render()?))
+    Ok(html(ChangesPage { layout, pairs, editions, default_old, default_new }.french()?))
 }
 
 /// `GET /changements/{old}..{new}`.
 pub(super) async fn comparison(state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, WebError> {
     let g = &state.graph;
     let (old, new) = editions_of(g, &path)?;
-    let body = state.comparison(old, new, || Ok(comparison_page(g, old, new).render()?))?;
+    let body = state.comparison(old, new, || Ok(comparison_page(g, old, new).french()?))?;
     Ok(html(body))
 }
 
@@ -77,7 +77,7 @@ pub(super) async fn history(
     let g = &state.graph;
     let id = RuleId::parse_loose(&path).map_err(|e| WebError::NotFound { what: e.to_string(), nearest: vec![] })?;
     let idx = select(g, id, &params(&req)?)?;
-    Ok(html(history_page(g, idx).render()?))
+    Ok(html(history_page(g, idx).french()?))
 }
 
 /// The address of a comparison.

@@ -7,9 +7,9 @@
 
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpResponse, ResponseError};
-use askama::Template;
 
 use super::pages::{ErrorPage, Layout, Link};
+use super::typography::French;
 
 /// What went wrong.
 #[derive(Debug, Clone, thiserror::Error)]
@@ -91,7 +91,7 @@ impl ResponseError for WebError {
             message: capitalized(&self.to_string()),
             nearest,
         };
-        let body = page.render().unwrap_or_else(|_| format!("{} : {}", self.heading(), self));
+        let body = page.french().unwrap_or_else(|_| format!("{} : {}", self.heading(), self));
         let mut response = HttpResponse::build(self.status_code());
         response.insert_header((header::CONTENT_TYPE, "text/html; charset=utf-8"));
         match self {

@@ -16,16 +16,16 @@ use std::time::{Duration, Instant};
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
-use askama::Template;
 
 use super::catalogue::example_url;
 use super::error::WebError;
 use super::pages::{
     ArticlePage, EditorError, EditorPage, EventLine, ExamplePage, ExampleSummary, ExamplesPage, Layout, Link, StepLink,
-    StepView, SummaryLine,
+    StepView, SummaryLine, WhatIfControls,
 };
 use super::render::{api_url_of, link, markdown_html, url_of};
 use super::request::params;
+use super::typography::French;
 use super::{AppState, html};
 use crate::engine::trace::{Board, EventView, Summary};
 use crate::engine::{self, Outcome, ScenarioError};
@@ -144,7 +144,7 @@ pub(super) async fn list(state: web::Data<AppState>) -> Result<HttpResponse, Web
         examples,
         errors: state.examples.errors.iter().map(ToString::to_string).collect(),
     };
-    Ok(html(page.render()?))
+    Ok(html(page.french()?))
 }
 
 /// `GET /exemples/{slug}?etape=N`.
@@ -205,8 +205,37 @@ pub(super) async fn page(
         editor_url: format!("/exemples/essai?depuis={}", s.slug),
         source: s.path.clone(),
         step: views.swap_remove(step),
+        what_if: what_if_controls(s),
     };
-    Ok(html(page.render()?))
+    Ok(html(page.french()?))
+}
+
+/// The « et si… » controls of a scenario: its cards by name, the keywords,
+/// colours and zones the engine knows, its steps, its targets.
+fn what_if_controls(s: &engine::Scenario) -> WhatIfControls {
+    use super::whatif::{ABILITIES, COLOURS, ZONES, targets};
+    let n = s.steps.len();
+    let cards: Vec<(String, String)> = s.cards.iter().map(|c| (c.id.clone(), c.name.clone())).collect();
+    let mut steps: Vec<(String, String)> = (1..=n)
+        .map(|i| {
+            let action = engine::wording::Wording::new(s).action(&s.steps[i - 1].action);
+            (i.to_string(), format!("avant l'étape {i} ({action})"))
+        })
+        .collect();
+    steps.push(((n + 1).to_string(), "à la fin".into()));
+    let mut choices = cards.clone();
+    choices.extend(s.players.iter().map(|p| (p.clone(), p.clone())));
+    WhatIfControls {
+        action: format!("/exemples/{}/etsi", s.slug),
+        cards,
+        abilities: ABILITIES.iter().map(|a| a.to_string()).collect(),
+        colours: COLOURS.iter().map(|c| c.to_string()).collect(),
+        zones: ZONES.iter().map(|z| z.to_string()).collect(),
+        default_step: n.max(1).to_string(),
+        steps,
+        targets: targets(s),
+        choices,
+    }
 }
 
 /// `GET /api/exemples/{slug}`: the trace, as `arbitre explique --json`.
@@ -233,7 +262,7 @@ pub(super) async fn format(state: web::Data<AppState>) -> Result<HttpResponse, W
         covers: Vec::new(),
         source: "docs/scenarios.md".into(),
     };
-    Ok(html(page.render()?))
+    Ok(html(page.french()?))
 }
 
 /// The form of the editor: the scenario, and the step whose board is drawn.
@@ -300,7 +329,7 @@ pub(super) async fn editor_page(state: web::Data<AppState>, req: HttpRequest) ->
         }
         None => state.examples.entries.first().map(|e| e.scenario.source.clone()).unwrap_or_default(),
     };
-    Ok(html(editor(source).render()?))
+    Ok(html(editor(source).french()?))
 }
 
 /// What became of a scenario typed in the editor.
@@ -329,7 +358,22 @@ pub(super) async fn run(
         v.parse::<usize>().map_err(|_| WebError::BadRequest(format!("étape « {} » illisible", crate::text::quote(v))))
     });
     let chosen = chosen.transpose()?;
-    let played = play(&state, source.clone(), chosen).await?;
+    let (status, page) = played_page(&state, source, chosen, false).await?;
+    Ok(HttpResponse::build(status)
+        .insert_header((actix_web::http::header::CONTENT_TYPE, "text/html; charset=utf-8"))
+        .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
+        .body(page.french()?))
+}
+
+/// The editor's page for a scenario typed or built: played, its events and
+/// one board, or its mistake above the text with its line (422).
+async fn played_page(
+    state: &web::Data<AppState>,
+    source: String,
+    chosen: Option<usize>,
+    show_refusals: bool,
+) -> Result<(StatusCode, EditorPage), WebError> {
+    let played = play(state, source.clone(), chosen, show_refusals).await?;
     let g = &state.graph;
     let mut page = editor(source);
     let status = match played {
@@ -349,10 +393,29 @@ pub(super) async fn run(
             StatusCode::UNPROCESSABLE_ENTITY
         }
     };
+    Ok((status, page))
+}
+
+/// `GET /exemples/{slug}/etsi`: « et si… » — the scenario changed by the
+/// controls of its page ([`super::whatif`]), played like a scenario typed
+/// in the editor; a step the change makes illegal is shown refused.
+pub(super) async fn what_if(
+    state: web::Data<AppState>,
+    slug: web::Path<String>,
+    req: HttpRequest,
+) -> Result<HttpResponse, WebError> {
+    let example = state.examples.get(&slug).ok_or_else(|| WebError::NotFound {
+        what: format!("aucun exemple « {} »", crate::text::quote(&slug)),
+        nearest: vec![],
+    })?;
+    let q = params(&req)?;
+    let w = super::whatif::WhatIf::read(&example.scenario, &q)?;
+    let source = w.toml(&example.scenario)?;
+    let (status, page) = played_page(&state, source, None, true).await?;
     Ok(HttpResponse::build(status)
         .insert_header((actix_web::http::header::CONTENT_TYPE, "text/html; charset=utf-8"))
         .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
-        .body(page.render()?))
+        .body(page.french()?))
 }
 
 /// Reads and plays a scenario on the editor's pool, within the time limit,
@@ -363,6 +426,7 @@ async fn play(
     state: &web::Data<AppState>,
     source: String,
     board: Option<usize>,
+    show_refusals: bool,
 ) -> Result<Result<Outcome, ScenarioError>, WebError> {
     let limit = state.run_limit;
     let deadline = Instant::now() + limit;
@@ -377,7 +441,7 @@ async fn play(
             Ok(scenario) => {
                 let last = scenario.steps.len();
                 let boards = engine::trace::Boards::Only(board.unwrap_or(last).min(last));
-                match engine::run_until(&scenario, deadline, boards) {
+                match engine::trace::run_until_showing(&scenario, deadline, boards, show_refusals) {
                     Ok(outcome) => Played::Done(Box::new(outcome)),
                     Err(stopped) => Played::Stopped(stopped),
                 }

@@ -4,12 +4,12 @@
 //! with the terms close to it.
 
 use actix_web::{HttpRequest, HttpResponse, web};
-use askama::Template;
 
 use super::error::WebError;
 use super::pages::{GlossaryPage, Layout, Link};
 use super::render::{key_of, text_html, url_of};
 use super::request::params;
+use super::typography::French;
 use super::{AppState, html};
 use crate::graph::{Graph, NodeIdx};
 
@@ -42,7 +42,7 @@ pub(super) async fn page(
         let what = format!("aucune entrée du glossaire pour « {} »", crate::text::quote(&term));
         return Err(WebError::NotFound { what, nearest });
     };
-    Ok(html(render(g, idx).render()?))
+    Ok(html(render(g, idx).french()?))
 }
 
 fn render(g: &Graph, idx: NodeIdx) -> GlossaryPage {

@@ -2,12 +2,12 @@
 //! editions loaded, judge-class articles. Rendered once, at start-up.
 
 use actix_web::{HttpResponse, web};
-use askama::Template;
 
 use super::contents::{editions, tocs};
 use super::error::WebError;
 use super::pages::{HomePage, Layout, Link};
 use super::render::url_of;
+use super::typography::French;
 use super::{AppState, html};
 use crate::graph::{NodeIdx, NodeKind};
 
@@ -27,7 +27,7 @@ pub(super) fn render(state: &AppState) -> Result<String, WebError> {
         })
         .collect();
     let page = HomePage { layout: Layout::new("Sommaire", ""), tocs: tocs(g), editions: editions(g), articles };
-    Ok(page.render()?)
+    Ok(page.french()?)
 }
 
 /// `GET /`.

@@ -9,7 +9,8 @@
 //! sections), `changes` (what changed between editions, a rule's history),
 //! `glossary` (a term's definition),
 //! `search`, `articles`, `examples` (ruling scenarios and their editor),
-//! `api`, `assets`. Handlers never import each other: what
+//! `api`, `assets`, `offline` (the manifest, the service worker, what a
+//! phone keeps to read offline). Handlers never import each other: what
 //! they share lives in `render` (addresses, links, linked text),
 //! `request` (parameters, node selection, search filters), `contents`
 //! (tables of contents, editions), `catalogue` (the shipped scenarios),
@@ -29,8 +30,11 @@ mod changes;
 pub mod examples;
 mod glossary;
 mod home;
+mod offline;
 mod rules;
 mod search;
+mod typography;
+pub mod whatif;
 
 // What the handlers share.
 pub mod catalogue;
@@ -90,6 +94,8 @@ pub struct AppState {
     editor: pool::Pool,
     /// Time to build the state (graph excluded).
     pub build_time: Duration,
+    /// The list of pages kept offline and the offline search index, computed on first request.
+    offline: offline::Offline,
 }
 
 impl AppState {
@@ -110,6 +116,7 @@ impl AppState {
             body_timeout: limits::BODY_TIMEOUT,
             editor: pool::Pool::new("arbitre-editeur", limits::EDITOR_THREADS, limits::EDITOR_QUEUE),
             build_time: Duration::ZERO,
+            offline: offline::Offline::default(),
         };
         state.home = Bytes::from(home::render(&state).map_err(|e| e.to_string())?);
         state.build_time = start.elapsed();
@@ -216,12 +223,19 @@ fn routes(cfg: &mut web::ServiceConfig) {
                 .route(web::post().to(examples::run))
                 .default_service(web::to(method_not_allowed_but_post)),
         )
+        .service(resource("/exemples/{slug}/etsi").route(get(examples::what_if)))
         .service(resource("/exemples/{slug}").route(get(examples::page)))
         .service(resource("/api/exemples/{slug}").route(get(examples::api)))
         .service(resource("/api/regles/{id}").route(get(api::rule)))
         .service(resource("/api/recherche").route(get(api::search)))
         .service(resource("/api/sommaire").route(get(api::contents)))
-        .service(resource("/static/{name}").route(get(assets::serve)));
+        .service(resource("/static/{name}").route(get(assets::serve)))
+        // Reading offline.
+        .service(resource("/manifest.webmanifest").route(get(offline::manifest)))
+        .service(resource("/sw.js").route(get(offline::service_worker)))
+        .service(resource(offline::LIST).route(get(offline::list)))
+        .service(resource(offline::INDEX).route(get(offline::index)))
+        .service(resource(offline::SEARCH_SHELL).route(get(offline::search_page)));
 }
 
 /// The application, for the server and for tests.

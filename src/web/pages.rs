@@ -284,6 +284,10 @@ pub struct ResultView {
     pub url: String,
     /// Its title.
     pub title: String,
+    /// For a rule without a title of its own (a subrule): its first words,
+    /// shown as its title so that results of one chapter can be told apart
+    /// (« 701.19b — Chercher une carte… »); the chapter's title goes below.
+    pub words: Option<String>,
     /// « fr 2011-02-04 ».
     pub edition: String,
     /// The snippet, HTML-escaped, matches in `<mark>`.
@@ -349,6 +353,8 @@ pub struct SearchPage {
     pub definition: Option<DefinitionBox>,
     /// Whether the quoted phrases, found nowhere, were searched as words.
     pub loosened: bool,
+    /// The shipped scenarios the query is about, each with the rules it illustrates.
+    pub scenarios: Vec<Link>,
 }
 
 /// A judge-class article.
@@ -603,6 +609,31 @@ pub struct ExamplePage {
     pub editor_url: String,
     /// The file.
     pub source: String,
+    /// The « et si… » controls.
+    pub what_if: WhatIfControls,
+}
+
+/// The « et si… » controls of a scenario's page: each list is (value, label).
+#[derive(Debug, Clone, Default)]
+pub struct WhatIfControls {
+    /// Where the form goes (`/exemples/{slug}/etsi`).
+    pub action: String,
+    /// The cards, by name.
+    pub cards: Vec<(String, String)>,
+    /// Keyword abilities.
+    pub abilities: Vec<String>,
+    /// Colours.
+    pub colours: Vec<String>,
+    /// Zones.
+    pub zones: Vec<String>,
+    /// Before which step the change comes (the last is « à la fin »).
+    pub steps: Vec<(String, String)>,
+    /// The step chosen by default (before the last step).
+    pub default_step: String,
+    /// Targets that may be replaced.
+    pub targets: Vec<(String, String)>,
+    /// What may replace a target: cards and players.
+    pub choices: Vec<(String, String)>,
 }
 
 /// A line of a scenario's result: a card and its zone, a player and their life.

@@ -159,6 +159,28 @@ pub fn french_heading(g: &Graph, idx: NodeIdx) -> Option<String> {
     None
 }
 
+/// A text's first words, up to `max` characters, cut after a word and
+/// marked « … » when cut; the first sentence only.
+pub fn first_words(text: &str, max: usize) -> String {
+    let first = text.lines().next().unwrap_or("").trim();
+    let sentence = first.find(". ").map_or(first, |i| &first[..=i]);
+    if sentence.chars().count() <= max {
+        return sentence.trim_end_matches('.').to_string();
+    }
+    let mut out = String::new();
+    for word in sentence.split_whitespace() {
+        if out.chars().count() + word.chars().count() + 1 > max {
+            break;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    let out = out.trim_end_matches([',', ';', ':', '(', '—']).trim_end().to_string();
+    format!("{out}…")
+}
+
 /// A name with its first letter in capital (« piétinement » → « Piétinement »).
 fn capitalized(name: &str) -> String {
     let mut c = name.chars();

@@ -7,7 +7,6 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
-use askama::Template;
 
 use super::catalogue::Examples;
 use super::contents::sections;
@@ -18,6 +17,7 @@ use super::render::{
     anchor_of, api_url_of, diff_html, history_url_of, lang_of, link, permalink_of, text_html, untranslated, url_of,
 };
 use super::request::{params, select};
+use super::typography::French;
 use super::{AppState, html, redirect};
 use crate::graph::align::Relation;
 use crate::graph::{Graph, NodeIdx, NodeKind, Origin};
@@ -48,8 +48,8 @@ fn render(g: &Graph, examples: &Examples, idx: NodeIdx) -> Result<String, WebErr
     // those illustrating any rule within it.
     let illustrated = |exact: bool| g.node(idx).id.map(|id| examples.illustrating(id, exact)).unwrap_or_default();
     match g.node(idx).kind {
-        NodeKind::Rule | NodeKind::Subrule => Ok(rule_page(g, idx, illustrated(true)).render()?),
-        NodeKind::Chapter | NodeKind::Section => Ok(chapter_page(g, idx, illustrated(false)).render()?),
+        NodeKind::Rule | NodeKind::Subrule => Ok(rule_page(g, idx, illustrated(true)).french()?),
+        NodeKind::Chapter | NodeKind::Section => Ok(chapter_page(g, idx, illustrated(false)).french()?),
         _ => Err(WebError::NotFound { what: "ce nœud n'a pas de page".into(), nearest: vec![] }),
     }
 }

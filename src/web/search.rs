@@ -8,12 +8,12 @@ use std::collections::HashMap;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
-use askama::Template;
 
 use super::error::WebError;
 use super::pages::{DefinitionBox, FilterOption, Layout, Link, ResultView, SearchPage};
 use super::render::{french_heading, key_of, lang_of, link, nearest, url_of};
 use super::request::{PAGE, filters, params};
+use super::typography::French;
 use super::{AppState, html, redirect};
 use crate::graph::{EditionIdx, Graph};
 use crate::search::Results;
@@ -42,14 +42,24 @@ pub(super) async fn page(state: web::Data<AppState>, req: HttpRequest) -> Result
         return Ok(redirect(StatusCode::FOUND, &format!("/regles/{id}")));
     }
     let results = if query.is_empty() { None } else { Some(state.index.search(g, &query, PAGE, &filters)) };
-    Ok(html(render(g, &query, &p, results)?))
+    let scenarios = results.as_ref().map_or_else(Vec::new, |r| {
+        let found: Vec<RuleId> = r.hits.iter().take(5).filter_map(|h| g.node(h.node).id).collect();
+        state.examples.matching(&query, &found, MAX_SCENARIOS)
+    });
+    Ok(html(render(g, &query, &p, results, scenarios)?))
 }
 
 fn options(values: Vec<(String, String)>, current: Option<&String>) -> Vec<FilterOption> {
     values.into_iter().map(|(value, label)| FilterOption { selected: current == Some(&value), value, label }).collect()
 }
 
-fn render(g: &Graph, query: &str, p: &HashMap<String, String>, results: Option<Results>) -> Result<String, WebError> {
+fn render(
+    g: &Graph,
+    query: &str,
+    p: &HashMap<String, String>,
+    results: Option<Results>,
+    scenarios: Vec<Link>,
+) -> Result<String, WebError> {
     let sections = (1..=9u8)
         .filter_map(|s| {
             let n = g.find(RuleId::Section(s))?;
@@ -112,8 +122,9 @@ fn render(g: &Graph, query: &str, p: &HashMap<String, String>, results: Option<R
         corrections,
         definition,
         loosened,
+        scenarios,
     };
-    Ok(page.render()?)
+    Ok(page.french()?)
 }
 
 /// One result as the page shows it: a French text under its rule in force,
@@ -138,6 +149,7 @@ fn result_view(g: &Graph, h: &crate::search::Hit) -> ResultView {
         id: g.cited_label(h.node),
         url: url_of(g, h.node).unwrap_or_default(),
         title: g.display_title(h.node).unwrap_or_default().to_string(),
+        words: n.title.is_none().then(|| super::render::first_words(&n.text, FIRST_WORDS)).filter(|w| !w.is_empty()),
         edition: format!("édition {}", g.edition(n.edition).label()),
         snippet_html: h.snippet.to_html(),
         lang: lang_of(n.language),
@@ -145,6 +157,12 @@ fn result_view(g: &Graph, h: &crate::search::Hit) -> ResultView {
         versions,
     }
 }
+
+/// The most scenarios shown beside the results of a search.
+const MAX_SCENARIOS: usize = 3;
+
+/// The most characters of a rule's first words shown as a result's title.
+const FIRST_WORDS: usize = 70;
 
 /// A language's name, in French.
 fn language_name(lang: crate::vocab::Lang) -> &'static str {
