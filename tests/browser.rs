@@ -332,6 +332,37 @@ async fn on_a_phone_a_tap_previews_a_rule_and_a_second_tap_opens_it() {
     c.close().await.unwrap();
 }
 
+#[tokio::test(flavor = "multi_thread")]
+async fn the_pages_a_judge_reads_fit_a_phone_in_both_themes() {
+    let Some(driver) = start_chromedriver() else { return };
+    let server = start_server();
+    let c = browser(&driver).await;
+    for theme in ["light", "dark"] {
+        let media = json!({ "features": [{ "name": "prefers-color-scheme", "value": theme }] });
+        c.issue_cmd(Cdp("Emulation.setEmulatedMedia", media)).await.unwrap();
+        for (page, name) in [
+            ("/", "accueil"),
+            ("/regles/608.2b", "regle"),
+            ("/recherche?q=salve+d%27aura+protection", "recherche"),
+            ("/exemples/pietinement-et-contact-mortel?etape=4", "etape"),
+        ] {
+            c.goto(&format!("http://{server}{page}")).await.unwrap();
+            if name == "etape" {
+                // The « et si » controls, unfolded and in view.
+                c.execute("const d = document.querySelector('details.etsi'); d.open = true;", vec![]).await.unwrap();
+                fits_phone_and_desktop(&c, &format!("{name}-{theme}")).await;
+                c.execute("document.querySelector('details.etsi').scrollIntoView();", vec![]).await.unwrap();
+                fits_phone_and_desktop(&c, &format!("et-si-{theme}")).await;
+            } else {
+                fits_phone_and_desktop(&c, &format!("{name}-{theme}")).await;
+            }
+            let scheme = c.execute("return matchMedia('(prefers-color-scheme: dark)').matches;", vec![]).await.unwrap();
+            assert_eq!(scheme, json!(theme == "dark"), "{page}");
+        }
+    }
+    c.close().await.unwrap();
+}
+
 /// Focuses a rule link and waits for its preview; returns the preview's text.
 async fn focus_preview(c: &Client, selector: &str, id: &str) -> String {
     let focus = format!("document.querySelector({selector:?}).focus();");
@@ -403,7 +434,7 @@ async fn a_judge_steps_through_a_scenario_and_asks_what_if() {
     area.send_keys(&text.replace("couleurs = [\"noir\"]", "gagne = [\"protection contre le noir\"]")).await.unwrap();
     c.find(Locator::Css("form.editor button[type=submit]")).await.unwrap().click().await.unwrap();
     let result = c.wait().for_element(Locator::Css("section.result")).await.unwrap().text().await.unwrap();
-    assert!(result.contains("Sorts non résolus\nspores"), "{result}");
+    assert!(result.contains("Sorts non résolus\nSpores pesteuses"), "{result}");
     assert!(result.contains("n’est pas vérifié"), "{result}");
     fits_phone_and_desktop(&c, "essai-resultat").await;
 

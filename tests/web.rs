@@ -598,7 +598,7 @@ async fn an_example_step_by_step() {
     assert!(body.contains("<h3>Pile</h3><p class=\"empty\">vide</p>"));
     assert!(body.contains("<h4>Cimetière</h4>"));
     assert!(body.contains("<dt>Sorts contrecarrés</dt><dd>aucun</dd>"));
-    assert!(body.contains("<dt>Sorts non résolus</dt><dd>salve</dd>"));
+    assert!(body.contains("<dt>Sorts non résolus</dt><dd>Salve d’aura</dd>"));
     assert!(body.contains("✓ Le résultat attendu"));
     assert!(!body.contains("rel=\"next\""));
     assert!(body.contains("href=\"/exemples/essai?depuis=salve-d-aura-protection-contre-le-blanc\""));

@@ -84,14 +84,20 @@ pub fn result_lines(r: &Summary) -> Vec<(String, String)> {
             ),
         ));
     }
-    let list = |l: &[String]| if l.is_empty() { "aucun".to_string() } else { l.join(", ") };
+    // Cards by name (ids are for files and JSON).
+    let list = |l: &[String]| {
+        if l.is_empty() {
+            return "aucun".to_string();
+        }
+        l.iter().map(|id| r.names.get(id).unwrap_or(id).as_str()).collect::<Vec<_>>().join(", ")
+    };
     out.push(("Sorts contrecarrés".into(), list(&r.countered)));
     out.push(("Sorts non résolus".into(), list(&r.not_resolved)));
     if !r.losers.is_empty() {
         out.push(("Ont perdu la partie".into(), r.losers.join(", ")));
     }
     if !r.tapped.is_empty() {
-        out.push(("Permanents engagés".into(), r.tapped.join(", ")));
+        out.push(("Permanents engagés".into(), list(&r.tapped)));
     }
     if !r.refused.is_empty() {
         let rules: Vec<String> = r.refused.iter().map(|id| format!("RC {id}")).collect();
