@@ -274,6 +274,12 @@ async fn french_typography_is_in_the_pages_not_in_ids_nor_search() {
 }
 
 #[actix_web::test]
+async fn a_corrected_word_is_shown_with_its_accents() {
+    let (_, _, body) = get("/recherche?q=quantitee+de+mana").await;
+    assert!(body.contains("<a href=\"/recherche?q=quantit%C3%A9\">quantité</a>"), "{body}");
+}
+
+#[actix_web::test]
 async fn search_suggestions() {
     let (_, _, body) = get("/recherche?q=608.2z").await;
     assert!(body.contains("Aucune règle ne correspond"));

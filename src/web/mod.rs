@@ -96,6 +96,9 @@ pub struct AppState {
     pub build_time: Duration,
     /// The list of pages kept offline and the offline search index, computed on first request.
     offline: offline::Offline,
+    /// Each French word of the texts, folded → as printed (accents and all):
+    /// what a typo correction is shown as. Built on first need.
+    printed_words: OnceLock<std::collections::HashMap<String, String>>,
 }
 
 impl AppState {
@@ -117,10 +120,27 @@ impl AppState {
             editor: pool::Pool::new("arbitre-editeur", limits::EDITOR_THREADS, limits::EDITOR_QUEUE),
             build_time: Duration::ZERO,
             offline: offline::Offline::default(),
+            printed_words: OnceLock::new(),
         };
         state.home = Bytes::from(home::render(&state).map_err(|e| e.to_string())?);
         state.build_time = start.elapsed();
         Ok(state)
+    }
+
+    /// A word as the French texts print it (« quantite » → « quantité »);
+    /// the word itself when no text has it.
+    pub fn printed(&self, folded: &str) -> String {
+        let words = self.printed_words.get_or_init(|| {
+            let mut map = std::collections::HashMap::new();
+            let french = self.graph.nodes().iter().filter(|n| n.language == crate::vocab::Lang::Fr);
+            for n in french {
+                for w in n.text.split(|c: char| !c.is_alphanumeric()).filter(|w| w.chars().count() > 2) {
+                    map.entry(crate::text::fold(w)).or_insert_with(|| w.to_lowercase());
+                }
+            }
+            map
+        });
+        words.get(folded).cloned().unwrap_or_else(|| folded.to_string())
     }
 
     /// The rendered page of a node, rendering it the first time.

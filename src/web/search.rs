@@ -42,6 +42,11 @@ pub(super) async fn page(state: web::Data<AppState>, req: HttpRequest) -> Result
         return Ok(redirect(StatusCode::FOUND, &format!("/regles/{id}")));
     }
     let results = if query.is_empty() { None } else { Some(state.index.search(g, &query, PAGE, &filters)) };
+    // Corrections are the index's folded words: shown as the texts print them.
+    let results = results.map(|mut r| {
+        r.corrections = r.corrections.iter().map(|c| state.printed(c)).collect();
+        r
+    });
     let scenarios = results.as_ref().map_or_else(Vec::new, |r| {
         let found: Vec<RuleId> = r.hits.iter().take(5).filter_map(|h| g.node(h.node).id).collect();
         state.examples.matching(&query, &found, MAX_SCENARIOS)
