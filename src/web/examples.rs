@@ -358,21 +358,17 @@ pub(super) async fn run(
         v.parse::<usize>().map_err(|_| WebError::BadRequest(format!("étape « {} » illisible", crate::text::quote(v))))
     });
     let chosen = chosen.transpose()?;
-    let (status, page) = played_page(&state, source, chosen, false).await?;
-    Ok(HttpResponse::build(status)
-        .insert_header((actix_web::http::header::CONTENT_TYPE, "text/html; charset=utf-8"))
-        .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
-        .body(page.french()?))
+    played_page(&state, source, chosen, false).await
 }
 
-/// The editor's page for a scenario typed or built: played, its events and
-/// one board, or its mistake above the text with its line (422).
+/// The editor's page for a scenario typed or built, never cached: played,
+/// its events and one board, or its mistake above the text with its line (422).
 async fn played_page(
     state: &web::Data<AppState>,
     source: String,
     chosen: Option<usize>,
     show_refusals: bool,
-) -> Result<(StatusCode, EditorPage), WebError> {
+) -> Result<HttpResponse, WebError> {
     let played = play(state, source.clone(), chosen, show_refusals).await?;
     let g = &state.graph;
     let mut page = editor(source);
@@ -393,7 +389,10 @@ async fn played_page(
             StatusCode::UNPROCESSABLE_ENTITY
         }
     };
-    Ok((status, page))
+    Ok(HttpResponse::build(status)
+        .insert_header((actix_web::http::header::CONTENT_TYPE, "text/html; charset=utf-8"))
+        .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
+        .body(page.french()?))
 }
 
 /// `GET /exemples/{slug}/etsi`: « et si… » — the scenario changed by the
@@ -411,11 +410,7 @@ pub(super) async fn what_if(
     let q = params(&req)?;
     let w = super::whatif::WhatIf::read(&example.scenario, &q)?;
     let source = w.toml(&example.scenario)?;
-    let (status, page) = played_page(&state, source, None, true).await?;
-    Ok(HttpResponse::build(status)
-        .insert_header((actix_web::http::header::CONTENT_TYPE, "text/html; charset=utf-8"))
-        .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
-        .body(page.french()?))
+    played_page(&state, source, None, true).await
 }
 
 /// Reads and plays a scenario on the editor's pool, within the time limit,
