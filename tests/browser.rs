@@ -255,7 +255,12 @@ async fn a_judge_searches_reads_previews_and_cites() {
         "/exemples",
         "/exemples/format",
         "/exemples/essai",
+        "/exemples/salve-d-aura-cible-legale/etsi?carte=croisade&capacite=vol&avant=2",
         "/recherche?q=chercher+une+carte",
+        "/regles/7",
+        "/glossaire/last%20known%20information",
+        "/regles/999.9",
+        "/cours/semaine-5-lancer-des-sorts-et-activer-des-capacites",
     ] {
         c.goto(&format!("{base}{page}")).await.unwrap();
         let name = page.trim_start_matches('/').replace(['/', '?', '=', '%', '+', '.'], "_");
