@@ -219,6 +219,19 @@ enum Command {
         #[command(flatten)]
         corpus: CorpusArgs,
     },
+    /// Montre une carte : noms anglais et français, coût, type, texte Oracle, décisions datées, texte français imprimé.
+    #[command(after_help = "Exemples :\n  \
+        arbitre carte \"kitchen finks\"\n  \
+        arbitre carte finks                                # une partie distinctive du nom\n  \
+        arbitre carte \"lune de sang\" --json               # par son nom français")]
+    Carte {
+        /// Le nom de la carte, en anglais ou en français, ou une partie distinctive (la casse, les accents et les apostrophes ne comptent pas).
+        #[arg(value_name = "NOM")]
+        name: String,
+        /// Sortie JSON : name, french[], mana_cost, type_line, text, keywords[], rulings[], printed[], notice.
+        #[arg(long)]
+        json: bool,
+    },
     /// Vocabulaire français ↔ anglais : affiche les titres que donnent les éditions alignées, ou met à jour leur partie du fichier.
     #[command(after_help = "Exemples :\n  \
         arbitre vocabulaire\n  \
@@ -449,7 +462,8 @@ pub fn run(
         | Command::Cherche { json, .. }
         | Command::Explique { json, .. }
         | Command::Compare { json, .. }
-        | Command::Definit { json, .. } => !json,
+        | Command::Definit { json, .. }
+        | Command::Carte { json, .. } => !json,
         _ => false,
     };
     let mut buffer: Vec<u8> = Vec::new();
@@ -470,6 +484,7 @@ pub fn run(
         Command::Explique { file, json, corpus } => explique(&file, json, &corpus, out, err),
         Command::Compare { old, new, json, corpus } => compare(&old, &new, json, &corpus, out, err),
         Command::Definit { term, json, corpus } => definit(&term, json, &corpus, out, err),
+        Command::Carte { name, json } => carte(&name, json, out, err),
         Command::Vocabulaire { update, cards, translations, corpus } => {
             let files = VocabularyFiles {
                 update: update.as_deref(),
@@ -825,6 +840,51 @@ fn definit(
     if !v.rules.is_empty() {
         writeln!(out, "Règles citées : {}", v.rules.join(", "))?;
     }
+    Ok(0)
+}
+
+/// `arbitre carte NOM`: the card a name designates, with its rulings and its
+/// French text; one line warns when a text of 2018 may be out of date.
+fn carte(name: &str, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<u8> {
+    let cards = crate::cards::Cards::embedded();
+    let Some(card) = cards.find(name) else {
+        writeln!(err, "erreur : aucune carte « {} »", crate::text::quote(name))?;
+        return Ok(1);
+    };
+    if json {
+        let v = serde_json::json!({ "card": card, "notice": crate::cards::NOTICE });
+        serde_json::to_writer_pretty(&mut *out, &v)?;
+        writeln!(out)?;
+        return Ok(0);
+    }
+    let french = if card.french.is_empty() { String::new() } else { format!(" — {}", card.french.join(", ")) };
+    writeln!(out, "{}{french}", card.name)?;
+    let cost = card.mana_cost.as_deref().map(|c| format!("{c} · ")).unwrap_or_default();
+    let pt = match (&card.power, &card.toughness, &card.loyalty) {
+        (Some(p), Some(t), _) => format!(" · {p}/{t}"),
+        (_, _, Some(l)) => format!(" · loyauté {l}"),
+        _ => String::new(),
+    };
+    writeln!(out, "{cost}{}{pt}", card.type_line)?;
+    writeln!(out, "\n{}", card.text)?;
+    if !card.rulings.is_empty() {
+        writeln!(out, "\nDécisions (en anglais, jusqu'en 2018) :")?;
+        for r in &card.rulings {
+            writeln!(out, "  {} — {}", r.date, r.text)?;
+        }
+    }
+    if let Some(p) = card.printed.last() {
+        writeln!(out, "\nTexte français imprimé ({}, {}) : {}", p.set, p.date, p.type_line)?;
+        writeln!(out, "{}", p.text)?;
+        if card.changed_since(p) {
+            writeln!(
+                out,
+                "Attention : le texte anglais de la carte a changé depuis ; ce texte français date de {}.",
+                p.date
+            )?;
+        }
+    }
+    writeln!(out, "\n{}", crate::cards::NOTICE)?;
     Ok(0)
 }
 

@@ -13,6 +13,7 @@
 //! rules/scenarios/*.toml ──engine::parse──▶ Scenario ──engine::run──▶ Outcome ──▶ cli (explique), web (/exemples)
 //! ```
 
+pub mod cards;
 pub mod cli;
 pub mod corpus;
 pub mod embedded;

@@ -172,8 +172,18 @@ fn regle_with_another_corpus() {
 }
 
 /// Every command, in the order `arbitre --help` lists them.
-const COMMANDS: [&str; 9] =
-    ["check", "regle", "cherche", "serve", "evalue-recherche", "compare", "definit", "vocabulaire", "explique"];
+const COMMANDS: [&str; 10] = [
+    "check",
+    "regle",
+    "cherche",
+    "serve",
+    "evalue-recherche",
+    "compare",
+    "definit",
+    "carte",
+    "vocabulaire",
+    "explique",
+];
 
 /// The no-break space French typography puts before « : » (and inside « »).
 const NBSP: char = '\u{a0}';

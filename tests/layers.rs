@@ -3,7 +3,7 @@
 //! may only reach the layers below it.
 //!
 //! ```text
-//! leaf (vocab, text, toml_error, embedded) ◀── lexicon ◀── corpus ◀── graph ◀── search, engine, report ◀── web ◀── cli
+//! leaf (vocab, text, toml_error, embedded) ◀── lexicon ◀── cards, corpus ◀── graph ◀── search, engine, report ◀── web ◀── cli
 //! ```
 //!
 //! Also: the web handlers (one file per page family) do not import each
@@ -21,13 +21,14 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("toml_error", &[]),
     ("embedded", &[]),
     ("lexicon", &["vocab", "text", "embedded"]),
+    ("cards", &["vocab", "text", "embedded", "lexicon"]),
     ("corpus", &["vocab", "text", "toml_error", "embedded"]),
     ("graph", &["vocab", "text", "lexicon", "corpus"]),
     ("search", &["vocab", "text", "lexicon", "corpus", "graph"]),
     ("engine", &["vocab", "text", "toml_error", "embedded", "graph"]),
     ("report", &["vocab", "text", "lexicon", "corpus", "graph"]),
     ("web", &["vocab", "text", "lexicon", "corpus", "graph", "search", "engine"]),
-    ("cli", &["vocab", "text", "lexicon", "corpus", "graph", "search", "engine", "report", "web"]),
+    ("cli", &["vocab", "text", "lexicon", "cards", "corpus", "graph", "search", "engine", "report", "web"]),
 ];
 
 /// The items of `lib.rs` and the layer each belongs to (they load and build

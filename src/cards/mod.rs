@@ -1,0 +1,209 @@
+//! The cards a judge names: every card's current English (Oracle) text, its
+//! French names, its French printed text and its rulings as of 2018, read
+//! from `rules/cartes/` (two gzip-compressed JSON files embedded in the
+//! binary, 5 MB; parsed once, on first need), and found by their names in a
+//! question ([`names`]).
+//!
+//! ```text
+//! rules/cartes/oracle-cards.json.gz ─┐
+//!                                     ├─ Cards::parse ─▶ [Card] ─▶ Names (recognise « kitchen finks », « urborg »)
+//! rules/cartes/mtgjson3-fr-rulings… ─┘
+//! ```
+//!
+//! Card names, types, rules text and rulings are Wizards of the Coast's,
+//! shown under Wizards' Fan Content Policy ([`NOTICE`]).
+
+pub mod names;
+
+use std::io::Read;
+use std::sync::LazyLock;
+
+use serde::{Deserialize, Serialize};
+
+/// The notice shown with every card text (Wizards' Fan Content Policy).
+pub const NOTICE: &str = "arbitre n'est pas un produit officiel de Wizards of the Coast ; les noms, textes et décisions des \
+                          cartes appartiennent à Wizards of the Coast et sont utilisés selon sa Fan Content Policy.";
+
+/// The folder of the card files, inside `rules/`.
+const FOLDER: &str = "cartes";
+/// Every card's Oracle text.
+const ORACLE: &str = "cartes/oracle-cards.json.gz";
+/// French names, French printed texts, rulings (2018).
+const FRENCH: &str = "cartes/mtgjson3-fr-rulings.json.gz";
+
+/// A card: its Oracle text of today, and what 2018 said of it in French.
+#[derive(Debug, Clone, Serialize)]
+pub struct Card {
+    /// English name (Oracle).
+    pub name: String,
+    /// French names (as of 2018; none for later cards).
+    pub french: Vec<String>,
+    /// Mana cost (`{1}{G}`).
+    pub mana_cost: Option<String>,
+    /// Type line, English.
+    pub type_line: String,
+    /// Oracle text.
+    pub text: String,
+    /// Keyword abilities (`First strike`).
+    pub keywords: Vec<String>,
+    /// Power, toughness, loyalty.
+    pub power: Option<String>,
+    /// See `power`.
+    pub toughness: Option<String>,
+    /// See `power`.
+    pub loyalty: Option<String>,
+    /// Dated rulings (English, as of 2018).
+    pub rulings: Vec<Ruling>,
+    /// French printed texts, each with its set and the English text of its time.
+    pub printed: Vec<Printed>,
+}
+
+/// A ruling and its date.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Ruling {
+    /// AAAA-MM-JJ.
+    #[serde(deserialize_with = "nullable")]
+    pub date: String,
+    /// The ruling, in English.
+    #[serde(deserialize_with = "nullable")]
+    pub text: String,
+}
+
+/// A string that the data may give as `null` (a basic land has no Oracle text): empty.
+fn nullable<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    Option::<String>::deserialize(d).map(Option::unwrap_or_default)
+}
+
+/// A French printing's text.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Printed {
+    /// Set code.
+    #[serde(deserialize_with = "nullable")]
+    pub set: String,
+    /// The set's date.
+    #[serde(deserialize_with = "nullable")]
+    pub date: String,
+    /// French type line.
+    #[serde(rename = "type", deserialize_with = "nullable")]
+    pub type_line: String,
+    /// French text as printed.
+    #[serde(deserialize_with = "nullable")]
+    pub text: String,
+    /// The English Oracle text at the time.
+    #[serde(deserialize_with = "nullable")]
+    pub oracle_then: String,
+}
+
+impl Card {
+    /// Whether a French text or ruling of 2018 may say what the card no
+    /// longer says: its English text then differs from today's.
+    pub fn changed_since(&self, p: &Printed) -> bool {
+        normalized(&p.oracle_then) != normalized(&self.text)
+    }
+}
+
+/// Text compared without reminder text, the card's own name, spacing or
+/// « enters the battlefield » → « enters » (the 2024 wording).
+fn normalized(text: &str) -> String {
+    let mut out = String::new();
+    let mut depth = 0;
+    for c in text.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out.replace(" the battlefield", "").split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct OracleRecord {
+    name: String,
+    mana_cost: Option<String>,
+    #[serde(rename = "type")]
+    type_line: Option<String>,
+    keywords: Option<Vec<String>>,
+    power: Option<String>,
+    toughness: Option<String>,
+    loyalty: Option<String>,
+    text: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct FrenchRecord {
+    name: String,
+    fr: Option<Vec<String>>,
+    rulings: Option<Vec<Ruling>>,
+    fr_printed: Option<Vec<Printed>>,
+}
+
+/// Every card, and its names.
+#[derive(Debug, Default)]
+pub struct Cards {
+    /// The cards, in the order of the Oracle file.
+    pub cards: Vec<Card>,
+    /// Their names, for finding them in questions.
+    pub names: names::Names,
+}
+
+static EMBEDDED: LazyLock<Cards> = LazyLock::new(|| {
+    let read = |path: &str| crate::embedded::file(path).unwrap_or_default();
+    Cards::parse(read(ORACLE), read(FRENCH)).unwrap_or_else(|e| {
+        // The files are checked by the tests: an error here is a broken build.
+        panic!("{}/{FOLDER} illisible : {e}", crate::embedded::ROOT)
+    })
+});
+
+impl Cards {
+    /// The cards built into the binary.
+    pub fn embedded() -> &'static Cards {
+        &EMBEDDED
+    }
+
+    /// Reads the two gzip-compressed JSON files.
+    pub fn parse(oracle_gz: &[u8], french_gz: &[u8]) -> Result<Cards, String> {
+        let oracle: Vec<OracleRecord> = from_gz_json(oracle_gz, ORACLE)?;
+        let french: Vec<FrenchRecord> = from_gz_json(french_gz, FRENCH)?;
+        let mut by_name: std::collections::HashMap<String, FrenchRecord> =
+            french.into_iter().map(|f| (f.name.clone(), f)).collect();
+        let cards: Vec<Card> = oracle
+            .into_iter()
+            .map(|o| {
+                let f = by_name.remove(&o.name);
+                let (french, rulings, printed) = f.map_or_else(Default::default, |f| {
+                    (f.fr.unwrap_or_default(), f.rulings.unwrap_or_default(), f.fr_printed.unwrap_or_default())
+                });
+                Card {
+                    name: o.name,
+                    french,
+                    mana_cost: o.mana_cost.filter(|m| !m.is_empty()),
+                    type_line: o.type_line.unwrap_or_default(),
+                    text: o.text.unwrap_or_default(),
+                    keywords: o.keywords.unwrap_or_default(),
+                    power: o.power,
+                    toughness: o.toughness,
+                    loyalty: o.loyalty,
+                    rulings,
+                    printed,
+                }
+            })
+            .collect();
+        let names = names::Names::new(&cards);
+        Ok(Cards { cards, names })
+    }
+
+    /// The card a name designates, English or French, any case, with or
+    /// without accents and apostrophes, or a distinctive part of it.
+    pub fn find(&self, name: &str) -> Option<&Card> {
+        self.names.best(self, name).map(|i| &self.cards[i])
+    }
+}
+
+fn from_gz_json<T: serde::de::DeserializeOwned>(gz: &[u8], path: &str) -> Result<Vec<T>, String> {
+    let mut text = Vec::new();
+    flate2::read::GzDecoder::new(gz).read_to_end(&mut text).map_err(|e| format!("{path} : {e}"))?;
+    serde_json::from_slice(&text).map_err(|e| format!("{path} : {e}"))
+}
