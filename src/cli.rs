@@ -867,16 +867,23 @@ fn carte(name: &str, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> an
     };
     writeln!(out, "{cost}{}{pt}", card.type_line)?;
     writeln!(out, "\n{}", card.text)?;
+    let changed = card.printed.last().is_some_and(|p| card.changed_since(p));
     if !card.rulings.is_empty() {
         writeln!(out, "\nDécisions (en anglais, jusqu'en 2018) :")?;
         for r in &card.rulings {
             writeln!(out, "  {} — {}", r.date, r.text)?;
         }
+        if changed {
+            writeln!(
+                out,
+                "Attention : le texte anglais de la carte a changé depuis 2018 ; ces décisions peuvent ne plus s'appliquer."
+            )?;
+        }
     }
     if let Some(p) = card.printed.last() {
         writeln!(out, "\nTexte français imprimé ({}, {}) : {}", p.set, p.date, p.type_line)?;
         writeln!(out, "{}", p.text)?;
-        if card.changed_since(p) {
+        if changed {
             writeln!(
                 out,
                 "Attention : le texte anglais de la carte a changé depuis ; ce texte français date de {}.",
