@@ -261,6 +261,7 @@ async fn a_judge_searches_reads_previews_and_cites() {
         "/glossaire/last%20known%20information",
         "/regles/999.9",
         "/cours/semaine-5-lancer-des-sorts-et-activer-des-capacites",
+        "/cartes/kitchen-finks",
     ] {
         c.goto(&format!("{base}{page}")).await.unwrap();
         let name = page.trim_start_matches('/').replace(['/', '?', '=', '%', '+', '.'], "_");

@@ -27,7 +27,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("search", &["vocab", "text", "lexicon", "corpus", "graph"]),
     ("engine", &["vocab", "text", "toml_error", "embedded", "graph"]),
     ("report", &["vocab", "text", "lexicon", "corpus", "graph"]),
-    ("web", &["vocab", "text", "lexicon", "corpus", "graph", "search", "engine"]),
+    ("web", &["vocab", "text", "lexicon", "cards", "corpus", "graph", "search", "engine"]),
     ("cli", &["vocab", "text", "lexicon", "cards", "corpus", "graph", "search", "engine", "report", "web"]),
 ];
 
@@ -37,7 +37,7 @@ const ROOT_ITEMS: &[(&str, &str)] =
     &[("Graph", "graph"), ("Loaded", "graph"), ("load", "graph"), ("load_with", "graph")];
 
 /// The web handlers: one file per page family, none importing another.
-const HANDLERS: &[&str] = &["home", "rules", "search", "articles", "examples", "api", "assets"];
+const HANDLERS: &[&str] = &["home", "rules", "search", "articles", "examples", "api", "assets", "cards"];
 
 /// A source file and the module path it defines (`src/graph/build.rs` → [graph, build]).
 struct SourceFile {

@@ -274,6 +274,37 @@ async fn french_typography_is_in_the_pages_not_in_ids_nor_search() {
 }
 
 #[actix_web::test]
+async fn card_pages_show_a_card_its_rules_and_its_french_text() {
+    // By its French name or a distinctive part: a redirection to its English name.
+    for alias in ["/cartes/fourbes-de-cuisine", "/cartes/finks", "/cartes/Kitchen-Finks"] {
+        let (status, headers, _) = get(alias).await;
+        assert_eq!(status, StatusCode::MOVED_PERMANENTLY, "{alias}");
+        assert_eq!(headers.get(header::LOCATION).unwrap(), "/cartes/kitchen-finks");
+    }
+    let (status, _, body) = get("/cartes/kitchen-finks").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body.contains("<h1 lang=\"en\">Kitchen Finks</h1>") && body.contains("Fourbes de cuisine"));
+    // Its keyword and its type lead to their rules, with previews.
+    assert!(
+        body.contains("<a class=\"ref\" href=\"/regles/702.79\" data-preview=\"/api/regles/702.79\">RC 702.79</a>"),
+        "{body}"
+    );
+    assert!(body.contains("href=\"/regles/302\""));
+    // Rulings dated, the French text of 2008 with its warning, the notice.
+    assert!(body.contains("<time>2013-06-07</time>"));
+    assert!(body.contains("Texte français imprimé (SHM, 2008-05-02)"));
+    assert!(body.contains("Fan Content Policy"));
+    // The API, and an unknown card.
+    let (status, _, json) = get("/api/cartes/lune-de-sang").await;
+    assert_eq!(status, StatusCode::OK);
+    let v: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["card"]["name"], "Blood Moon");
+    assert!(v["notice"].as_str().unwrap().contains("Fan Content Policy"));
+    let (status, _, _) = get("/cartes/zzqxw").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[actix_web::test]
 async fn a_corrected_word_is_shown_with_its_accents() {
     let (_, _, body) = get("/recherche?q=quantitee+de+mana").await;
     assert!(body.contains("<a href=\"/recherche?q=quantit%C3%A9\">quantité</a>"), "{body}");

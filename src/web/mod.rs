@@ -26,6 +26,7 @@
 mod api;
 mod articles;
 mod assets;
+mod cards;
 mod changes;
 pub mod examples;
 mod glossary;
@@ -235,6 +236,8 @@ fn routes(cfg: &mut web::ServiceConfig) {
         .service(resource("/changements/{pair}").route(get(changes::comparison)))
         .service(resource("/recherche").route(get(search::page)))
         .service(resource("/cours/{slug}").route(get(articles::page)))
+        .service(resource("/cartes/{slug}").route(get(cards::page)))
+        .service(resource("/api/cartes/{slug}").route(get(cards::api)))
         .service(resource("/exemples").route(get(examples::list)))
         .service(resource("/exemples/format").route(get(examples::format)))
         .service(

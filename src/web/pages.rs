@@ -677,3 +677,35 @@ pub struct EditorPage {
     /// The size limit, in bytes.
     pub max_bytes: usize,
 }
+
+/// A card's page.
+#[derive(Template)]
+#[template(path = "card.html")]
+pub struct CardPage {
+    /// Shared layout.
+    pub layout: Layout,
+    /// English name.
+    pub name: String,
+    /// French names, joined.
+    pub french: String,
+    /// Mana cost.
+    pub cost: String,
+    /// Type line (English, Oracle).
+    pub type_line: String,
+    /// « 3/2 », « loyauté 4 ».
+    pub stats: String,
+    /// Oracle text.
+    pub text: String,
+    /// The rules its keywords and types touch (`note`: the word that leads there).
+    pub rules: Vec<Link>,
+    /// Dated rulings.
+    pub rulings: Vec<(String, String)>,
+    /// The last French printed text: « set, date », type line, text.
+    pub printed: Option<(String, String, String)>,
+    /// Whether the English text changed since 2018.
+    pub changed: bool,
+    /// The shipped scenarios with this card.
+    pub scenarios: Vec<Link>,
+    /// Wizards' Fan Content Policy notice.
+    pub notice: String,
+}
