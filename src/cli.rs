@@ -852,19 +852,15 @@ fn carte(name: &str, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> an
         return Ok(1);
     };
     if json {
-        let v = serde_json::json!({ "card": card, "notice": crate::cards::NOTICE });
-        serde_json::to_writer_pretty(&mut *out, &v)?;
+        serde_json::to_writer_pretty(&mut *out, &card.json())?;
         writeln!(out)?;
         return Ok(0);
     }
     let french = if card.french.is_empty() { String::new() } else { format!(" — {}", card.french.join(", ")) };
     writeln!(out, "{}{french}", card.name)?;
     let cost = card.mana_cost.as_deref().map(|c| format!("{c} · ")).unwrap_or_default();
-    let pt = match (&card.power, &card.toughness, &card.loyalty) {
-        (Some(p), Some(t), _) => format!(" · {p}/{t}"),
-        (_, _, Some(l)) => format!(" · loyauté {l}"),
-        _ => String::new(),
-    };
+    let stats = card.stats();
+    let pt = if stats.is_empty() { stats } else { format!(" · {stats}") };
     writeln!(out, "{cost}{}{pt}", card.type_line)?;
     writeln!(out, "\n{}", card.text)?;
     let changed = card.printed.last().is_some_and(|p| card.changed_since(p));

@@ -95,6 +95,21 @@ pub struct Printed {
 }
 
 impl Card {
+    /// « 3/2 », « loyauté 4 », or nothing.
+    pub fn stats(&self) -> String {
+        match (&self.power, &self.toughness, &self.loyalty) {
+            (Some(p), Some(t), _) => format!("{p}/{t}"),
+            (_, _, Some(l)) => format!("loyauté {l}"),
+            _ => String::new(),
+        }
+    }
+
+    /// The card as `arbitre carte --json` and `/api/cartes/{slug}` give it,
+    /// with the Fan Content Policy notice.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::json!({ "card": self, "notice": NOTICE })
+    }
+
     /// Whether a French text or ruling of 2018 may say what the card no
     /// longer says: its English text then differs from today's.
     pub fn changed_since(&self, p: &Printed) -> bool {

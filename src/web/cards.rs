@@ -74,7 +74,7 @@ pub(super) async fn page(state: web::Data<AppState>, slug: web::Path<String>) ->
         french: card.french.join(", "),
         cost: card.mana_cost.clone().unwrap_or_default(),
         type_line: card.type_line.clone(),
-        stats: stats(card),
+        stats: card.stats(),
         text: card.text.clone(),
         rules: related_rules(g, card),
         rulings: card.rulings.iter().map(|r| (r.date.clone(), r.text.clone())).collect(),
@@ -89,16 +89,7 @@ pub(super) async fn page(state: web::Data<AppState>, slug: web::Path<String>) ->
 /// `GET /api/cartes/{slug}`: the card, as `arbitre carte --json`.
 pub(super) async fn api(slug: web::Path<String>) -> Result<HttpResponse, WebError> {
     let card = card_of(Cards::embedded(), &slug)?;
-    Ok(HttpResponse::Ok().json(serde_json::json!({ "card": card, "notice": crate::cards::NOTICE })))
-}
-
-/// « 3/2 », « loyauté 4 ».
-fn stats(card: &Card) -> String {
-    match (&card.power, &card.toughness, &card.loyalty) {
-        (Some(p), Some(t), _) => format!("{p}/{t}"),
-        (_, _, Some(l)) => format!("loyauté {l}"),
-        _ => String::new(),
-    }
+    Ok(HttpResponse::Ok().json(card.json()))
 }
 
 /// The rules the card's keywords and types touch, each linked to the rule
