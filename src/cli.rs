@@ -29,6 +29,11 @@
 //! - `arbitre compare ANCIENNE NOUVELLE [--json] [corpus]`: what changed
 //!   between two editions of one language, aligned by content
 //!   ([`crate::graph::align`]); exit 2 for an edition not loaded.
+//! - `arbitre cartes importe FICHIER [--vers DOSSIER]`: rewrites the card
+//!   files from MTGJSON's AtomicCards or Scryfall's oracle-cards
+//!   ([`crate::cards::import`]); exit 2 for an input it cannot use, 1 when
+//!   writing fails. `arbitre cartes check [DOSSIER] [--json]`: checks a card
+//!   folder; exit 0 when fine, 1 when a problem is found, 2 when unreadable.
 //!
 //! Filters: `--section N`, `--chapitre N`, `--edition DATE`, `--langue fr|en`.
 //! Corpus: `--corpus CHEMIN` reads those documents instead of the embedded
@@ -232,6 +237,15 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Les données des cartes (rules/cartes/) : les importer d'un téléchargement de MTGJSON ou de Scryfall, les vérifier.
+    #[command(after_help = "Exemples :\n  \
+        arbitre cartes check                    # les fichiers de rules/cartes/\n  \
+        arbitre cartes check --json             # le même rapport, en JSON\n  \
+        arbitre cartes check rules/cartes       # un dossier nommé")]
+    Cartes {
+        #[command(subcommand)]
+        action: CardsAction,
+    },
     /// Vocabulaire français ↔ anglais : affiche les titres que donnent les éditions alignées, ou met à jour leur partie du fichier.
     #[command(after_help = "Exemples :\n  \
         arbitre vocabulaire\n  \
@@ -262,6 +276,37 @@ enum Command {
         json: bool,
         #[command(flatten)]
         corpus: CorpusArgs,
+    },
+}
+
+/// What `arbitre cartes` does.
+#[derive(Debug, Subcommand)]
+enum CardsAction {
+    /// Lit AtomicCards.json de MTGJSON v5 ou oracle-cards de Scryfall (JSON, ou JSON compressé en gzip) et récrit les fichiers des cartes.
+    #[command(after_help = "Exemples :\n  \
+        arbitre cartes importe AtomicCards.json.gz                        # MTGJSON : cartes, noms français, décisions\n  \
+        arbitre cartes importe oracle-cards-20260120.json --vers /tmp/c   # Scryfall : cartes seulement\n\n\
+        Puis : arbitre cartes check, et cargo build --release pour les intégrer au binaire.")]
+    Importe {
+        /// Le fichier téléchargé : AtomicCards.json(.gz) de MTGJSON v5, ou oracle-cards-*.json(.gz) de Scryfall.
+        #[arg(value_name = "FICHIER")]
+        file: PathBuf,
+        /// Le dossier, qui doit exister, où écrire oracle-cards.json.gz et mtgjson3-fr-rulings.json.gz.
+        #[arg(long = "vers", value_name = "DOSSIER", default_value = crate::cards::import::DEFAULT_FOLDER)]
+        folder: PathBuf,
+    },
+    /// Vérifie les deux fichiers des cartes d'un dossier : lecture, comptes, doublons, lignes de type, noms français sans carte, dates des décisions.
+    #[command(after_help = "Exemples :\n  \
+        arbitre cartes check\n  \
+        arbitre cartes check /tmp/c --json\n\n\
+        Code de sortie : 0 sans problème, 1 si un problème est trouvé, 2 si un fichier est illisible.")]
+    Check {
+        /// Le dossier des cartes.
+        #[arg(value_name = "DOSSIER", default_value = crate::cards::import::DEFAULT_FOLDER)]
+        folder: PathBuf,
+        /// Sortie JSON (clés stables) : folder, oracle_records, cards, faces, french_records, with_french, with_rulings, rulings, with_printed, duplicate_names, duplicate_french_names, missing_type, french_orphans, bad_ruling_dates ({ count, examples }), problems[], warnings[], ok.
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -485,6 +530,7 @@ pub fn run(
         Command::Compare { old, new, json, corpus } => compare(&old, &new, json, &corpus, out, err),
         Command::Definit { term, json, corpus } => definit(&term, json, &corpus, out, err),
         Command::Carte { name, json } => carte(&name, json, out, err),
+        Command::Cartes { action } => cartes(action, out, err),
         Command::Vocabulaire { update, cards, translations, corpus } => {
             let files = VocabularyFiles {
                 update: update.as_deref(),
@@ -889,6 +935,52 @@ fn carte(name: &str, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> an
     }
     writeln!(out, "\n{}", crate::cards::NOTICE)?;
     Ok(0)
+}
+
+/// `cartes importe` and `cartes check`. What they print is French text,
+/// given French typography here (`run` does it for the other commands).
+fn cartes(action: CardsAction, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<u8> {
+    use crate::cards::import;
+    let french = |text: &str| crate::text::french_typography(text).replace(crate::text::NNBSP, &NBSP.to_string());
+    match action {
+        CardsAction::Importe { file, folder } => {
+            writeln!(err, "{}", french(&format!("Lecture de {}…", file.display())))?;
+            let mut progress = |p: import::Progress| {
+                let line = match p {
+                    import::Progress::Format(f) => format!("Format reconnu : {f}"),
+                    import::Progress::Read(n) => format!("  … {} fiches lues", import::thousands(n)),
+                };
+                let _ = writeln!(err, "{}", french(&line));
+            };
+            match import::import(&file, &folder, &mut progress) {
+                Ok(report) => {
+                    write!(out, "{}", french(&report.to_text()))?;
+                    let next = format!("Vérifiez : arbitre cartes check {}", folder.display());
+                    writeln!(out, "{}", french(&next))?;
+                    Ok(0)
+                }
+                Err(e) => {
+                    writeln!(err, "{}", french(&format!("erreur : {e}")))?;
+                    Ok(e.exit_code())
+                }
+            }
+        }
+        CardsAction::Check { folder, json } => match import::check_folder(&folder) {
+            Ok(check) => {
+                if json {
+                    serde_json::to_writer_pretty(&mut *out, &check)?;
+                    writeln!(out)?;
+                } else {
+                    write!(out, "{}", french(&check.to_text()))?;
+                }
+                Ok(if check.ok { 0 } else { 1 })
+            }
+            Err(e) => {
+                writeln!(err, "{}", french(&format!("erreur : {e}")))?;
+                Ok(2)
+            }
+        },
+    }
 }
 
 /// The files `vocabulaire` reads and writes.

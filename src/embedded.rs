@@ -22,6 +22,12 @@ pub fn file(path: &str) -> Option<&'static [u8]> {
     RULES.get_file(path).map(|f| f.contents())
 }
 
+/// The text documents of `rules/` (the rules, every edition and language),
+/// raw: for the words they use.
+pub fn rule_texts() -> Vec<&'static [u8]> {
+    RULES.files().filter(|f| f.path().extension().is_some_and(|e| e == "txt")).map(|f| f.contents()).collect()
+}
+
 /// The ruling scenarios of `rules/scenarios/`: (path shown to judges, TOML
 /// text), in file-name order. A file that is not UTF-8 is kept with a
 /// replacement character as its text, so that the scenario reader reports it

@@ -68,3 +68,233 @@ fn carte_shows_a_card_in_french_and_json() {
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("aucune carte"));
 }
+
+// --- The card and rule pages: the Oracle text's words of the game linked to
+// their rules, and a keyword's rule page listing the cards with it.
+
+/// The app in process, built once for this module's tests.
+fn state() -> actix_web::web::Data<arbitre::web::AppState> {
+    static S: std::sync::OnceLock<actix_web::web::Data<arbitre::web::AppState>> = std::sync::OnceLock::new();
+    S.get_or_init(|| {
+        let loaded = arbitre::load(&[]);
+        actix_web::web::Data::new(arbitre::web::AppState::new(loaded.graph).unwrap())
+    })
+    .clone()
+}
+
+/// `GET uri`: status and body.
+async fn get(uri: &str) -> (actix_web::http::StatusCode, String) {
+    use actix_web::test;
+    let service = test::init_service(arbitre::web::app(state())).await;
+    let response = test::call_service(&service, test::TestRequest::get().uri(uri).to_request()).await;
+    let status = response.status();
+    let body = actix_web::body::to_bytes(response.into_body()).await.unwrap_or_default();
+    (status, String::from_utf8(body.to_vec()).unwrap())
+}
+
+/// The Oracle text of a card page, as HTML.
+fn oracle_html(body: &str) -> &str {
+    let start = body.find("<div class=\"text\" lang=\"en\">").expect("the Oracle text");
+    let end = start + body[start..].find("</div></section>").unwrap();
+    &body[start..end]
+}
+
+/// What a reader sees of some HTML: its text, a line per paragraph, entities read.
+fn shown_text(html: &str) -> String {
+    let lines = html.replace("</p><p>", "\n");
+    let text = regex::Regex::new("<[^>]*>").unwrap().replace_all(&lines, "").into_owned();
+    let entity = regex::Regex::new("&(#[0-9]+|lt|gt|quot|amp);").unwrap();
+    entity
+        .replace_all(&text, |c: &regex::Captures| match &c[1] {
+            "lt" => "<".to_string(),
+            "gt" => ">".to_string(),
+            "quot" => "\"".to_string(),
+            "amp" => "&".to_string(),
+            n => n[1..].parse::<u32>().ok().and_then(char::from_u32).map(String::from).unwrap_or_default(),
+        })
+        .into_owned()
+}
+
+/// A card's Oracle text as its page must show it: as printed, with the
+/// French typography every page gets (an apostrophe between two letters curled).
+fn printed(card: &arbitre::cards::Card) -> String {
+    card.text.lines().map(|l| arbitre::text::french_typography(l).into_owned()).collect::<Vec<_>>().join("\n")
+}
+
+/// A link to a rule as every page writes one, with its preview.
+fn rule_link(id: &str, text: &str) -> String {
+    format!("<a class=\"ref\" href=\"/regles/{id}\" data-preview=\"/api/regles/{id}\">{text}</a>")
+}
+
+/// A card page's Oracle text, checked to be the card's text, character for character.
+async fn oracle_of(name: &str) -> String {
+    let card = Cards::embedded().find(name).unwrap_or_else(|| panic!("{name}"));
+    let (status, body) = get(&format!("/cartes/{}", arbitre::text::slug(&card.name))).await;
+    assert_eq!(status, 200, "{name}");
+    let oracle = oracle_html(&body).to_string();
+    assert_eq!(shown_text(&oracle), printed(card), "{name}: {oracle}");
+    oracle
+}
+
+#[actix_web::test]
+async fn the_oracle_text_links_keywords_and_types_to_their_rules() {
+    // A keyword, with the preview every rule link has; the first « creature »
+    // to 302; nothing in reminder text; otherwise the text as printed.
+    let finks = oracle_of("Kitchen Finks").await;
+    assert!(finks.contains(&format!("<p>{} (When this creature dies,", rule_link("702.79", "Persist"))), "{finks}");
+    assert!(finks.contains(&format!("When this {} enters", rule_link("302", "creature"))), "{finks}");
+    assert_eq!(finks.matches("<a ").count(), 2, "{finks}");
+    let dreadmaw = oracle_of("Colossal Dreadmaw").await;
+    assert!(
+        dreadmaw.starts_with(&format!("<div class=\"text\" lang=\"en\"><p>{} (This", rule_link("702.19", "Trample")))
+    );
+    assert_eq!(dreadmaw.matches("<a ").count(), 1, "its reminder text unlinked: {dreadmaw}");
+    // An Aura: « Enchant creature » is the enchant ability (the keyword and
+    // what it enchants); the trample it grants and the word Aura lead to
+    // their rules; « Enchanted » is no keyword.
+    let rancor = oracle_of("Rancor").await;
+    for expected in [
+        format!("<p>{}</p>", rule_link("702.5", "Enchant creature")),
+        format!("<p>Enchanted {} gets", rule_link("302", "creature")),
+        format!("has {}.", rule_link("702.19", "trample")),
+        format!("When this {} is put", rule_link("303.4", "Aura")),
+    ] {
+        assert!(rancor.contains(&expected), "{expected}\n{rancor}");
+    }
+    // A keyword action in its forms, subtypes, a type token, several words.
+    let glimpse = oracle_of("Glimpse the Unthinkable").await;
+    assert!(glimpse.contains(&format!("Target player {} ten cards.", rule_link("701.17", "mills"))), "{glimpse}");
+    let urborg = oracle_of("Urborg, Tomb of Yawgmoth").await;
+    assert!(urborg.contains(&format!("is a {}", rule_link("305.6", "Swamp"))), "{urborg}");
+    assert!(urborg.contains(&format!("other {}.", rule_link("205.3i", "land types"))), "{urborg}");
+    let elder = oracle_of("Sakura-Tribe Elder").await;
+    assert!(elder.contains(&rule_link("205.4c", "basic land")), "{elder}");
+    // A card's own name is no word of the game (« Battle » of Battle Squadron).
+    let squadron = oracle_of("Battle Squadron").await;
+    assert!(squadron.contains("<p>Battle Squadron’s power") && !squadron.contains("/regles/310"), "{squadron}");
+    // A keyword the vocabulary knows by another form, both ways: linked in
+    // the text, and its card counted on the rule's page.
+    let bog = oracle_of("Bog Wraith").await;
+    assert!(bog.contains(&rule_link("702.14", "Swampwalk")), "{bog}");
+    let shaman = oracle_of("Ire Shaman").await;
+    assert!(shaman.contains(&rule_link("702.37", "Megamorph")), "{shaman}");
+    let (_, morph) = get("/regles/702.37").await;
+    let morphs = counted(|k| k == "Morph" || k == "Megamorph");
+    assert!(morph.contains(&format!("<p>{morphs} cartes ont la capacité mot-clé")), "{morphs}: {morph}");
+}
+
+/// How many cards have a keyword, each once: a double-faced card's faces,
+/// which the data also gives alone, are that card.
+fn counted(keyword: impl Fn(&str) -> bool) -> usize {
+    let cards = &Cards::embedded().cards;
+    let faces: std::collections::HashSet<&str> =
+        cards.iter().filter(|c| c.name.contains(" // ")).flat_map(|c| c.name.split(" // ")).collect();
+    cards.iter().filter(|c| c.keywords.iter().any(|k| keyword(k)) && !faces.contains(c.name.as_str())).count()
+}
+
+#[actix_web::test]
+async fn every_oracle_text_is_shown_as_printed() {
+    // One card in 40 (876 pages), each page showing its own card: the runs
+    // put together are the text, links or not.
+    let cards = Cards::embedded();
+    let mut links = 0;
+    let mut checked = 0;
+    for card in cards.cards.iter().step_by(40) {
+        let slug = arbitre::text::slug(&card.name);
+        if slug.is_empty() || !cards.find(&slug.replace('-', " ")).is_some_and(|c| std::ptr::eq(c, card)) {
+            continue;
+        }
+        let (status, body) = get(&format!("/cartes/{slug}")).await;
+        assert_eq!(status, 200, "{}", card.name);
+        let oracle = oracle_html(&body);
+        assert_eq!(shown_text(oracle), printed(card), "{}: {oracle}", card.name);
+        links += oracle.matches("<a class=\"ref\" href=\"/regles/").count();
+        checked += 1;
+    }
+    assert!(checked > 800, "{checked}");
+    assert!(links > checked, "{links} links for {checked} cards");
+}
+
+#[actix_web::test]
+async fn a_keyword_rule_page_lists_cards_with_the_keyword() {
+    let cards = Cards::embedded();
+    let (status, body) = get("/regles/702.19").await;
+    assert_eq!(status, 200);
+    let at = body.find("<h2 id=\"cartes-mot-cle\">Cartes avec ce mot-clé</h2>").expect("the section");
+    let section = &body[at..at + body[at..].find("</section>").unwrap()];
+    // The count, each card once, thousands apart as French prints them.
+    let trample = counted(|k| k == "Trample");
+    assert!(trample > 1000, "{trample}");
+    let count = format!("{}\u{202f}{:03}", trample / 1000, trample % 1000);
+    assert!(
+        section.contains(&format!(
+            "<p>{count} cartes ont la capacité mot-clé «\u{202f}piétinement\u{202f}»\u{202f}; voici les 6 qui ont le plus de décisions\u{a0}:</p>"
+        )),
+        "{section}"
+    );
+    // Six cards, each linked to its own page, the most ruled first.
+    let links: Vec<(String, String)> = regex::Regex::new("<li><a href=\"(/cartes/[^\"]+)\" lang=\"en\">([^<]+)</a>")
+        .unwrap()
+        .captures_iter(section)
+        .map(|c| (c[1].to_string(), c[2].replace("’", "'")))
+        .collect();
+    assert_eq!(links.len(), 6, "{section}");
+    let mut rulings = Vec::new();
+    for (url, name) in &links {
+        let card = cards.cards.iter().find(|c| &c.name == name).unwrap_or_else(|| panic!("{name}"));
+        assert!(card.keywords.iter().any(|k| k == "Trample"), "{name}");
+        let (status, page) = get(url).await;
+        assert_eq!(status, 200, "{url}");
+        assert!(page.contains(&format!("<h1 lang=\"en\">{}</h1>", name.replace('\'', "’"))), "{url}");
+        rulings.push(card.rulings.len());
+    }
+    assert!(rulings.windows(2).all(|w| w[0] >= w[1]) && rulings[0] > 0, "{rulings:?}");
+    assert!(section.contains("<span class=\"note\">("), "French names beside: {section}");
+
+    // A keyword action, by its French name.
+    let (_, body) = get("/regles/701.17").await;
+    assert!(body.contains(" cartes utilisent l’action mot-clé «\u{202f}meuler\u{202f}»"), "{body}");
+    // Both halves of « daybound and nightbound », read as the card pages read them.
+    let (_, body) = get("/regles/702.145").await;
+    assert!(body.contains("Cartes avec ce mot-clé") && body.contains("cartes ont cette capacité mot-clé"), "{body}");
+    let (_, card) = get("/cartes/brutal-cathar-moonrage-brute").await;
+    assert!(card.contains(&rule_link("702.145", "Daybound")), "{card}");
+}
+
+#[actix_web::test]
+async fn other_rule_pages_list_no_cards() {
+    // A subrule of a keyword, another rule, a chapter, a keyword no card has.
+    for uri in ["/regles/702.19a", "/regles/608.2b", "/regles/702", "/regles/510.1c", "/regles/701.26"] {
+        let (status, body) = get(uri).await;
+        assert_eq!(status, 200, "{uri}");
+        assert!(!body.contains("Cartes avec ce mot-clé") && !body.contains("href=\"/cartes/"), "{uri}");
+    }
+}
+
+#[actix_web::test]
+async fn a_hostile_card_address_is_a_french_404() {
+    let long = "zq-".repeat(2000);
+    for slug in [
+        long.as_str(),
+        "%3Cscript%3Ezzqx%3C%2Fscript%3E",
+        "zzqx%22%3E%3Cimg%20src%3Dzzqx%3E",
+        "zzqx%00%01%07%1B%7F%0A%0D",
+        "%E2%80%AE%F0%9F%92%A5zzqx",
+        "%FF%FE",
+    ] {
+        for base in ["/cartes/", "/api/cartes/"] {
+            let (status, body) = get(&format!("{base}{slug}")).await;
+            assert_eq!(status, 404, "{base}{slug}");
+            // Markup typed is shown as text, never as markup.
+            assert!(!body.contains("<script>zzqx") && !body.contains("<img src"), "{base}{slug}: {body}");
+            // Nor a control character, nor one that turns the text around.
+            let hidden = |c: char| {
+                (c.is_control() && c != '\n') || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+            };
+            assert!(!body.chars().any(hidden), "{base}{slug}: {body:?}");
+            if base == "/cartes/" {
+                assert!(body.contains("<html lang=\"fr\">") && body.contains("Aucune carte"), "{slug}: {body}");
+            }
+        }
+    }
+}

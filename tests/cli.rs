@@ -172,7 +172,7 @@ fn regle_with_another_corpus() {
 }
 
 /// Every command, in the order `arbitre --help` lists them.
-const COMMANDS: [&str; 10] = [
+const COMMANDS: [&str; 11] = [
     "check",
     "regle",
     "cherche",
@@ -181,6 +181,7 @@ const COMMANDS: [&str; 10] = [
     "compare",
     "definit",
     "carte",
+    "cartes",
     "vocabulaire",
     "explique",
 ];

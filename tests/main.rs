@@ -26,6 +26,8 @@ mod fuzz;
 mod golden;
 /// Hostile input to the readers (proptest included): never a panic, always an error or an anomaly.
 mod hostile;
+/// `arbitre cartes importe` and `arbitre cartes check`: MTGJSON and Scryfall samples, skips counted, broken folders, hostile downloads.
+mod import;
 /// The crate's layers and the web handlers' independence, read from `src/`.
 mod layers;
 /// The server's limits: stalled and oversized bodies on a real connection, scenarios at and beyond the engine's budgets.

@@ -13,7 +13,10 @@
 //! Card names, types, rules text and rulings are Wizards of the Coast's,
 //! shown under Wizards' Fan Content Policy ([`NOTICE`]).
 
+pub mod eval;
+pub mod import;
 pub mod names;
+pub mod topics;
 
 use std::io::Read;
 use std::sync::LazyLock;
@@ -187,7 +190,9 @@ impl Cards {
         let cards: Vec<Card> = oracle
             .into_iter()
             .map(|o| {
-                let f = by_name.remove(&o.name);
+                // A double-faced card's French record may be named by its front face.
+                let front = o.name.split(" // ").next().unwrap_or_default();
+                let f = by_name.remove(&o.name).or_else(|| by_name.remove(front));
                 let (french, rulings, printed) = f.map_or_else(Default::default, |f| {
                     (f.fr.unwrap_or_default(), f.rulings.unwrap_or_default(), f.fr_printed.unwrap_or_default())
                 });

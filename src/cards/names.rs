@@ -19,15 +19,41 @@ use crate::text::{FRENCH_STOP_WORDS, fold};
 const MIN_WORD: usize = 4;
 /// A word shared by more cards than this is not distinctive.
 const MAX_SHARED: usize = 12;
-/// A word may carry one typo from this many letters on.
-const MIN_TYPO_WORD: usize = 7;
+/// A word of one French name only names its card from this many letters on
+/// (« lancevif »; « voilà » and « tuer » are words of French).
+const MIN_FRENCH_WORD: usize = 7;
+/// A word of a whole name of two words or more may carry one typo from this
+/// many letters on (« kitchen fincks »).
+const MIN_TYPO_IN_NAME: usize = 5;
+/// A word alone, not in a whole name, may carry one typo from this many letters on
+/// (« tramogoyf »; « partent » is not « Portent »).
+const MIN_TYPO_ALONE: usize = 8;
 /// English words too common in card names to name a card on their own.
 const ENGLISH_STOP_WORDS: [&str; 12] =
     ["the", "of", "and", "to", "from", "with", "into", "for", "your", "this", "that", "from"];
 
 /// The words of a name or a question: folded, apostrophes and punctuation as spaces.
 pub fn words(text: &str) -> Vec<String> {
-    fold(text).split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_string).collect()
+    fold(text)
+        .replace('œ', "oe")
+        .replace('æ', "ae")
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// A card named in a question.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mention {
+    /// The card, in [`Cards::cards`].
+    pub card: usize,
+    /// The first word of the question ([`words`]) that names it.
+    pub start: usize,
+    /// How many words name it.
+    pub len: usize,
+    /// Whether the words are also a word of the game (« Vigilance »).
+    pub game_word: bool,
 }
 
 /// The card names, indexed. A distinctive word is a word of card names
@@ -43,6 +69,52 @@ pub struct Names {
     game_words: HashSet<String>,
     /// The longest name, in words.
     longest: usize,
+    /// Words of the texts (see [`common_words`]): a typo is not corrected into a card's word.
+    common: HashSet<String>,
+    /// Every word of every name, for typos: the words, and each word and
+    /// each of its one-letter deletions (hashed) → the words it comes from.
+    name_words: Vec<String>,
+    deletions: HashMap<u64, Vec<u32>>,
+}
+
+/// Words that say something of the game or of the question rather than
+/// name a card: every word of the rules (both languages, every edition
+/// built in), of the vocabulary and its translations, of the cards' Oracle
+/// texts and of their French printed texts — each card's text without the
+/// words of its own names (« Tarmogoyf » in Tarmogoyf's text).
+fn common_words(cards: &[Card]) -> HashSet<String> {
+    let mut common: HashSet<String> = HashSet::new();
+    // A word written with a capital only (« Tarmogoyf » in an example of
+    // the rules) is a name, not a word of the language.
+    let mut add = |text: &str, own: &HashSet<String>| {
+        for token in text.split(|c: char| !c.is_alphanumeric()) {
+            if !token.chars().next().is_some_and(char::is_lowercase) {
+                continue;
+            }
+            let w = fold(token);
+            if !own.contains(&w) && !common.contains(&w) {
+                common.insert(w);
+            }
+        }
+    };
+    let none = HashSet::new();
+    for text in crate::embedded::rule_texts() {
+        add(&String::from_utf8_lossy(text), &none);
+    }
+    for e in crate::lexicon::Lexicon::embedded().entries() {
+        add(&e.fr, &none);
+        add(&e.en, &none);
+    }
+    for card in cards {
+        let own: HashSet<String> = std::iter::once(&card.name).chain(&card.french).flat_map(|n| words(n)).collect();
+        add(&card.text, &own);
+        add(&card.type_line, &own);
+        for p in &card.printed {
+            add(&p.text, &own);
+            add(&p.type_line, &own);
+        }
+    }
+    common
 }
 
 impl Names {
@@ -50,6 +122,10 @@ impl Names {
     pub fn new(cards: &[Card]) -> Names {
         let mut names = Names::default();
         let lexicon = crate::lexicon::Lexicon::embedded();
+        let common = common_words(cards);
+        let mut seen: HashSet<String> = HashSet::new();
+        let mut in_english: HashSet<String> = HashSet::new();
+        let (mut english_single, mut french_single) = (HashSet::new(), HashSet::new());
         for (i, card) in cards.iter().enumerate() {
             for name in std::iter::once(&card.name).chain(&card.french) {
                 // A double-faced card is named by each face too.
@@ -60,110 +136,213 @@ impl Names {
                     }
                     names.longest = names.longest.max(w.len());
                     let key = w.join(" ");
-                    let list = names.full.entry(key.clone()).or_default();
-                    if !list.contains(&i) {
-                        list.push(i);
+                    // « Thassa's Oracle » is typed « thassa s oracle » or « thassas oracle ».
+                    let joined = words(&part.replace(['\'', '’'], ""));
+                    for k in [key.clone(), joined.join(" ")] {
+                        let list = names.full.entry(k).or_default();
+                        if !list.contains(&i) {
+                            list.push(i);
+                        }
                     }
-                    if !lexicon.by_english(part).is_empty() || !lexicon.by_french(part).is_empty() {
-                        names.game_words.insert(key);
+                    for word in w.iter().chain(&joined) {
+                        if word.chars().count() + 1 >= MIN_TYPO_IN_NAME && !seen.contains(word) {
+                            seen.insert(word.clone());
+                            names.index_word(word);
+                        }
                     }
-                    for word in w.iter().filter(|w| distinctive(w)) {
+                    // A word of the game (« Vigilance »), or a name of one
+                    // word any text says (« Silence », « Option »): it names
+                    // the card alone or with « carte ».
+                    let game = !lexicon.by_english(part).is_empty() || !lexicon.by_french(part).is_empty();
+                    if game || (w.len() == 1 && common.contains(&w[0])) {
+                        names.game_words.insert(key.clone());
+                    }
+                    // A French name of one word is a word of French (« Choc »,
+                    // « Contrainte »): the card's name alone or with « carte ».
+                    if w.len() == 1 {
+                        if name == &card.name {
+                            english_single.insert(key)
+                        } else {
+                            french_single.insert(key)
+                        };
+                    }
+                    let english = name == &card.name;
+                    for word in w.iter().filter(|w| distinctive(w) && !common.contains(*w)) {
                         let list = names.by_word.entry(word.clone()).or_default();
                         if !list.contains(&i) {
                             list.push(i);
+                        }
+                        if english {
+                            in_english.insert(word.clone());
                         }
                     }
                 }
             }
         }
-        // A word of the rules' own French (« couleur », « cible ») says
-        // something of the question, not of a card.
+        // A word of the French the rules and cards are translated into
+        // (« couleur », « cible ») says something of the question. A word of
+        // French names only is an ordinary French word when two cards share
+        // it (« lumière », « marées »); an invented one (« lancevif ») is not.
+        // Short French words of one name are ordinary too (« voilà », « tuer »).
         let translations = lexicon.translations();
-        names.by_word.retain(|word, cards| cards.len() <= MAX_SHARED && translations.english_of(word).is_empty());
+        names.by_word.retain(|word, cards| {
+            let ok = if in_english.contains(word) {
+                cards.len() <= MAX_SHARED
+            } else {
+                cards.len() == 1 && word.chars().count() >= MIN_FRENCH_WORD
+            };
+            ok && translations.english_of(word).is_empty()
+        });
+        names.game_words.extend(french_single.difference(&english_single).cloned());
+        names.common = common;
         names
     }
 
     /// The cards a question names, in the order of the question, each once.
     pub fn recognise(&self, cards: &Cards, question: &str) -> Vec<usize> {
-        self.recognise_as(cards, question, false)
+        let mut out: Vec<usize> = Vec::new();
+        for m in self.mentions(cards, question, false) {
+            if !out.contains(&m.card) {
+                out.push(m.card);
+            }
+        }
+        out
     }
 
-    /// [`Names::recognise`]; `as_card` when the question is known to name a
-    /// card (a game word then names the card too).
-    fn recognise_as(&self, cards: &Cards, question: &str, as_card: bool) -> Vec<usize> {
+    /// Where a question names cards: each card named, and the words of the
+    /// question ([`words`]) that name it, in the order of the question;
+    /// `as_card` when the question is known to name a card (a game word
+    /// then names the card too).
+    pub fn mentions(&self, cards: &Cards, question: &str, as_card: bool) -> Vec<Mention> {
         let q = words(question);
         let alone = q.iter().filter(|w| w.as_str() != "carte" && w.as_str() != "card").count();
         let asked_as_card = as_card || q.iter().any(|w| w == "carte" || w == "card");
         let mut taken = vec![false; q.len()];
-        let mut found: Vec<(usize, usize)> = Vec::new();
-        // Whole names, the longest first.
+        let mut found: Vec<Mention> = Vec::new();
+        // The words of names a typo may stand for, per word of the question.
+        let typos: Vec<Vec<&str>> = q.iter().map(|w| self.corrections(w)).collect();
+        // Whole names, the longest first; a name of two words or more may
+        // carry one typo.
         for len in (1..=self.longest.min(q.len())).rev() {
             for start in 0..=q.len() - len {
                 if taken[start..start + len].iter().any(|t| *t) {
                     continue;
                 }
-                let key = q[start..start + len].join(" ");
-                let Some(list) = self.full.get(&key) else { continue };
+                let window = &q[start..start + len];
+                let Some((key, list)) = self.whole_name(window, &typos[start..start + len]) else { continue };
                 if self.game_words.contains(&key) && !(alone == len || asked_as_card) {
                     continue;
                 }
                 taken[start..start + len].iter_mut().for_each(|t| *t = true);
-                // One word that is a whole name and part of others (« urborg »):
-                // the card of them all that judges are asked about most.
-                let mut all = list.clone();
-                if len == 1 {
-                    all.extend(self.by_word.get(&key).into_iter().flatten());
-                }
-                found.push((start, most_ruled(cards, &all)));
+                // One word that is a whole name and a word of other names
+                // (« moat », « urborg »): the card of that name.
+                let card = most_ruled(cards, list);
+                let game_word = self.game_words.contains(&key);
+                found.push(Mention { card, start, len, game_word });
             }
         }
-        // Distinctive words, then one typo in a long word.
+        // Distinctive words, or the one a long word is a typo of.
         for (i, word) in q.iter().enumerate() {
             if taken[i] || !distinctive(word) {
                 continue;
             }
-            let list = self.by_word.get(word).or_else(|| self.corrected(word));
+            let list = self.by_word.get(word).or_else(|| {
+                if word.chars().count() < MIN_TYPO_ALONE {
+                    return None;
+                }
+                let lists: Vec<&Vec<usize>> = typos[i].iter().filter_map(|w| self.by_word.get(*w)).collect();
+                // Two words one typo away: the typo is ambiguous.
+                (lists.len() == 1).then(|| lists[0])
+            });
             if let Some(list) = list {
                 taken[i] = true;
-                found.push((i, most_ruled(cards, list)));
+                found.push(Mention { card: most_ruled(cards, list), start: i, len: 1, game_word: false });
             }
         }
-        found.sort();
-        let mut out: Vec<usize> = Vec::new();
-        for (_, card) in found {
-            if !out.contains(&card) {
-                out.push(card);
+        found.sort_by_key(|m| m.start);
+        found
+    }
+
+    /// The whole name some words of the question are, as typed or with one
+    /// typo when the name has two words or more; its key and cards.
+    fn whole_name(&self, window: &[String], typos: &[Vec<&str>]) -> Option<(String, &Vec<usize>)> {
+        let key = window.join(" ");
+        if let Some(list) = self.full.get(&key) {
+            return Some((key, list));
+        }
+        if window.len() < 2 {
+            return None;
+        }
+        for (i, fixes) in typos.iter().enumerate() {
+            for fix in fixes {
+                let mut w: Vec<&str> = window.iter().map(String::as_str).collect();
+                w[i] = fix;
+                let key = w.join(" ");
+                if let Some(list) = self.full.get(&key) {
+                    return Some((key, list));
+                }
             }
         }
-        out
+        None
     }
 
     /// The card a name designates: the first one the name names.
     pub fn best(&self, cards: &Cards, name: &str) -> Option<usize> {
         let whole = words(name).join(" ");
         if let Some(list) = self.full.get(&whole) {
-            return Some(most_ruled(cards, list));
+            // The card of that English name before a card of that French name
+            // (« Desolation », not Badlands' « Désolation »).
+            let english = list.iter().copied().find(|&c| words(&cards.cards[c].name).join(" ") == whole);
+            return Some(english.unwrap_or_else(|| most_ruled(cards, list)));
         }
-        self.recognise_as(cards, name, true).first().copied()
+        self.mentions(cards, name, true).first().map(|m| m.card)
     }
 
-    /// The cards of the distinctive word one edit away, when there is one.
-    fn corrected(&self, word: &str) -> Option<&Vec<usize>> {
-        if word.chars().count() < MIN_TYPO_WORD {
-            return None;
-        }
-        let mut best: Option<(&String, &Vec<usize>)> = None;
-        for (w, list) in &self.by_word {
-            if w.chars().count().abs_diff(word.chars().count()) <= 1 && one_edit(w, word) {
-                if best.is_some() {
-                    // Two words one edit away: the typo is ambiguous.
-                    return None;
-                }
-                best = Some((w, list));
+    /// Indexes a word of a name for typos.
+    fn index_word(&mut self, word: &str) {
+        let id = self.name_words.len() as u32;
+        self.name_words.push(word.to_string());
+        for key in std::iter::once(word.to_string()).chain(deletions(word)) {
+            let list = self.deletions.entry(hash(&key)).or_default();
+            if list.last() != Some(&id) {
+                list.push(id);
             }
         }
-        best.map(|(_, list)| list)
     }
+
+    /// The words of names one typo away from a word of the question — a
+    /// word of [`MIN_TYPO_IN_NAME`] letters or more that is neither a word of the texts
+    /// nor of a name.
+    fn corrections(&self, word: &str) -> Vec<&str> {
+        if word.chars().count() < MIN_TYPO_IN_NAME || self.common.contains(word) {
+            return Vec::new();
+        }
+        let mut out: Vec<&str> = Vec::new();
+        for key in std::iter::once(word.to_string()).chain(deletions(word)) {
+            for &id in self.deletions.get(&hash(&key)).into_iter().flatten() {
+                let w = self.name_words[id as usize].as_str();
+                if w == word {
+                    return Vec::new();
+                }
+                if !out.contains(&w) && one_edit(w, word) {
+                    out.push(w);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// A word without one of its letters, each way.
+fn deletions(word: &str) -> impl Iterator<Item = String> + '_ {
+    word.char_indices().map(move |(i, c)| format!("{}{}", &word[..i], &word[i + c.len_utf8()..]))
+}
+
+fn hash(s: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    s.hash(&mut h);
+    h.finish()
 }
 
 /// Whether a word may name a card on its own.
@@ -175,15 +354,23 @@ fn distinctive(word: &str) -> bool {
         && !ENGLISH_STOP_WORDS.contains(&word)
 }
 
-/// Of several cards, the one with the most rulings (the first on a tie).
+/// Of several cards (one name for several, a distinctive word of several
+/// names), the one judges are asked about most: the latest ruling, then
+/// the most rulings and French printings (reprints), then the first.
 fn most_ruled(cards: &Cards, list: &[usize]) -> usize {
+    let weight = |c: usize| (latest_ruling(cards, c), cards.cards[c].rulings.len() + cards.cards[c].printed.len());
     let mut best = list[0];
     for &c in list {
-        if cards.cards[c].rulings.len() > cards.cards[best].rulings.len() {
+        if weight(c) > weight(best) {
             best = c;
         }
     }
     best
+}
+
+/// The date of a card's latest ruling (AAAA-MM-JJ), or nothing.
+fn latest_ruling(cards: &Cards, c: usize) -> &str {
+    cards.cards[c].rulings.iter().map(|r| r.date.as_str()).max().unwrap_or_default()
 }
 
 /// Whether two words are one substitution, insertion, deletion or swap apart.

@@ -1,10 +1,14 @@
 //! Card pages: `/cartes/{slug}` (a card by its English name; its French
 //! name or a distinctive part redirects there, as rule numbers do), and
 //! `/api/cartes/{slug}`. A page shows both names, the cost, the type line,
-//! the Oracle text, the rules its keywords and types touch (linked, with
-//! previews), the dated rulings and the French printed text — each with a
-//! one-line warning when the English text changed since 2018 — the shipped
-//! scenarios with that card, and Wizards' Fan Content Policy notice.
+//! the Oracle text with its words of the game linked to their rules (its
+//! keywords, the types, supertypes and subtypes it names: [`Segment`]), the
+//! rules its keywords and types touch (linked, with previews), the dated
+//! rulings and the French printed text — each with a one-line warning when
+//! the English text changed since 2018 — the shipped scenarios with that
+//! card, and Wizards' Fan Content Policy notice.
+
+use std::sync::LazyLock;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
@@ -16,7 +20,7 @@ use super::typography::French;
 use super::{AppState, html, redirect};
 use crate::cards::{Card, Cards};
 use crate::graph::Graph;
-use crate::lexicon::Lexicon;
+use crate::lexicon::{Kind, Lexicon};
 use crate::vocab::RuleId;
 
 /// The card types and the rule of each (section 3).
@@ -35,9 +39,12 @@ const TYPE_RULES: [(&str, &str); 10] = [
 
 /// The card a slug names, or the 404 naming what was asked.
 fn card_of<'c>(cards: &'c Cards, slug: &str) -> Result<&'c Card, WebError> {
-    cards.find(&slug.replace('-', " ")).ok_or_else(|| WebError::NotFound {
-        what: format!("aucune carte « {} »", crate::text::quote(slug)),
-        nearest: vec![],
+    cards.find(&slug.replace('-', " ")).ok_or_else(|| {
+        // Control characters and those that turn text around (U+202E) are
+        // nothing a judge typed: left out of the message.
+        let bidi = |c: char| matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+        let shown: String = slug.chars().filter(|&c| !c.is_control() && !bidi(c)).collect();
+        WebError::NotFound { what: format!("aucune carte « {} »", crate::text::quote(&shown)), nearest: vec![] }
     })
 }
 
@@ -76,6 +83,7 @@ pub(super) async fn page(state: web::Data<AppState>, slug: web::Path<String>) ->
         type_line: card.type_line.clone(),
         stats: card.stats(),
         text: card.text.clone(),
+        oracle: oracle_text(g, card),
         rules: related_rules(g, card),
         rulings: card.rulings.iter().map(|r| (r.date.clone(), r.text.clone())).collect(),
         printed: card.printed.last().map(|p| (format!("{}, {}", p.set, p.date), p.type_line.clone(), p.text.clone())),
@@ -127,4 +135,285 @@ fn related_rules(g: &Graph, card: &Card) -> Vec<Link> {
             Some(l)
         })
         .collect()
+}
+
+/// A run of a card's Oracle text, as printed: plain text, or a word of the
+/// game (a keyword, a card type, a supertype, a subtype) linked to its rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Segment {
+    /// The characters of the Oracle text, unchanged.
+    pub text: String,
+    /// The rule in force it leads to (address and preview), for a word of the game.
+    pub rule: Option<Link>,
+}
+
+/// A word of the game to find in an Oracle text.
+#[derive(Debug, Clone)]
+struct Term {
+    /// Its words, lowercase (« first strike », « treasure token »).
+    words: String,
+    /// The rule it leads to.
+    rule: RuleId,
+    /// Which forms of its last word are read as it.
+    forms: Forms,
+}
+
+/// The forms of a word found in an Oracle text besides the word itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Forms {
+    /// The word alone (a keyword ability: « Flying »).
+    Exact,
+    /// Its plural (a type: « creatures », « Auras », « sorceries », « land types »).
+    Plural,
+    /// The forms of a verb (a keyword action: « mills », « investigated »).
+    Verb,
+}
+
+/// The words of the game every Oracle text may hold, whatever the card:
+/// the card types ([`TYPE_RULES`] first), the supertypes and subtypes the
+/// vocabulary names with a rule, and the keyword abilities (a card grants
+/// them: « Enchanted creature … has trample »).
+static GAME_WORDS: LazyLock<Vec<Term>> = LazyLock::new(|| {
+    let mut terms: Vec<Term> = Vec::new();
+    let mut add = |name: &str, rule: Option<RuleId>, forms: Forms| {
+        let words = name_words(name);
+        if let Some(rule) = rule
+            && words.starts_with(char::is_alphanumeric)
+            && !terms.iter().any(|t| t.words == words)
+        {
+            terms.push(Term { words, rule, forms });
+        }
+    };
+    for (word, rule) in TYPE_RULES {
+        add(word, RuleId::parse(rule).ok(), Forms::Plural);
+    }
+    for e in Lexicon::embedded().entries() {
+        match e.kind {
+            Kind::Type | Kind::Supertype | Kind::Subtype => add(&e.en, e.rule, Forms::Plural),
+            Kind::KeywordAbility => add(&e.en, e.rule, Forms::Exact),
+            _ => {}
+        }
+    }
+    terms
+});
+
+/// A name of the vocabulary as words to find: lowercase, without its note
+/// in parentheses (« ∞ (infinity) » → « ∞ »).
+fn name_words(name: &str) -> String {
+    let name = match name.find(" (") {
+        Some(i) if i > 0 => &name[..i],
+        _ => name,
+    };
+    name.trim().to_lowercase()
+}
+
+/// The rule of one of a card's keywords (its `keywords` field): the keyword
+/// ability or action the vocabulary names so (« Persist » → 702.79), else
+/// any entry of that name with a rule (as « Règles liées » reads it), else
+/// the keyword it is a form of (« Swampcycling » and « Basic landcycling »
+/// are cycling, « Swampwalk » landwalk, « Megamorph » morph, « Multikicker »
+/// kicker, « Daybound » one half of « daybound and nightbound »).
+///
+/// Keep in step with `keyword_rule` in `web::rules` (handlers do not import
+/// each other, see `tests/layers.rs`): a rule's page lists the cards this
+/// reads as having its keyword.
+fn keyword_rule(lexicon: &Lexicon, keyword: &str) -> Option<RuleId> {
+    let named = lexicon.by_english(keyword);
+    let direct = named.iter().filter(|e| e.kind.is_keyword()).find_map(|e| e.rule);
+    if let Some(rule) = direct.or_else(|| named.iter().find_map(|e| e.rule)) {
+        return Some(rule);
+    }
+    let k = keyword.to_lowercase();
+    let family = [("cycling", "cycling"), ("walk", "landwalk"), ("morph", "morph"), ("kicker", "kicker")]
+        .into_iter()
+        .find(|(ending, _)| k.ends_with(ending))
+        .map(|(_, base)| base);
+    lexicon
+        .entries()
+        .iter()
+        .filter(|e| e.kind.is_keyword() && e.rule.is_some())
+        .find(|e| {
+            let en = e.en.to_lowercase();
+            family == Some(en.as_str()) || (en.contains(" and ") && en.split(" and ").any(|half| half == k))
+        })
+        .and_then(|e| e.rule)
+}
+
+/// The words of the game to find in this card's text: its own keywords
+/// (abilities and actions, a verb in any of its forms), then the words
+/// every text may hold.
+fn terms_of(card: &Card) -> Vec<Term> {
+    let lexicon = Lexicon::embedded();
+    let mut terms: Vec<Term> = card
+        .keywords
+        .iter()
+        .filter_map(|k| {
+            let rule = keyword_rule(lexicon, k)?;
+            let action = lexicon.by_english(k).iter().any(|e| e.kind == Kind::KeywordAction);
+            let words = name_words(k);
+            let words_ok = words.starts_with(char::is_alphanumeric);
+            words_ok.then_some(Term { words, rule, forms: if action { Forms::Verb } else { Forms::Exact } })
+        })
+        .collect();
+    terms.extend(GAME_WORDS.iter().cloned());
+    terms
+}
+
+/// The names a card's text may call it by, left unlinked (« Urza's Saga »
+/// is no Saga rule): its name, each face's, and a legendary face's short
+/// name (« Urborg » for « Urborg, Tomb of Yawgmoth »).
+fn own_names(card: &Card) -> Vec<&str> {
+    let mut names = vec![card.name.as_str()];
+    for face in card.name.split(" // ") {
+        names.push(face);
+        if let Some((short, _)) = face.split_once(", ") {
+            names.push(short);
+        }
+    }
+    names.retain(|n| n.chars().count() >= 3);
+    names.sort_by_key(|n| std::cmp::Reverse(n.len()));
+    names.dedup();
+    names
+}
+
+/// Whether a word may start at byte `i` of `line`: not inside a word, nor
+/// after a hyphen (« non-Aura », « snow-covered ») or a letter's apostrophe.
+fn word_starts(line: &str, i: usize) -> bool {
+    let mut before = line[..i].chars().rev();
+    match before.next() {
+        None => true,
+        Some(c) if c.is_alphanumeric() || c == '-' => false,
+        Some('\'' | '’') => !before.next().is_some_and(char::is_alphanumeric),
+        Some(_) => true,
+    }
+}
+
+/// Whether a word may end at byte `i` of `line`: no letter, digit or hyphen
+/// after it, nor an apostrophe and a letter (« creature's » is left whole:
+/// French typography curls an apostrophe between two letters of one run).
+fn word_ends(line: &str, i: usize) -> bool {
+    let mut after = line[i..].chars();
+    match after.next() {
+        None => true,
+        Some(c) if c.is_alphanumeric() || c == '-' => false,
+        Some('\'' | '’') => !after.next().is_some_and(char::is_alphanumeric),
+        Some(_) => true,
+    }
+}
+
+/// The length in bytes of `words` at the start of `text`, any case, or `None`.
+fn prefix_len(text: &str, words: &str) -> Option<usize> {
+    let mut chars = text.char_indices();
+    for w in words.chars() {
+        let (_, c) = chars.next()?;
+        if !c.to_lowercase().eq(w.to_lowercase()) {
+            return None;
+        }
+    }
+    Some(chars.next().map_or(text.len(), |(i, _)| i))
+}
+
+/// The length of a term at the start of `text` in one of its forms, the
+/// longest form first, ending a word.
+fn term_len(text: &str, term: &Term) -> Option<usize> {
+    let w = term.words.as_str();
+    let first = text.chars().next()?;
+    if !w.chars().next().is_some_and(|f| first.to_lowercase().eq(f.to_lowercase())) {
+        return None;
+    }
+    let mut stems: Vec<(&str, &[&str])> = Vec::new();
+    match term.forms {
+        Forms::Exact => stems.push((w, &[""])),
+        Forms::Plural => {
+            stems.push((w, &["s", "es", ""]));
+            if let Some(stem) = w.strip_suffix('y') {
+                stems.push((stem, &["ies"]));
+            }
+        }
+        Forms::Verb => {
+            stems.push((w, &["ing", "ed", "es", "s", "d", ""]));
+            if let Some(stem) = w.strip_suffix('y') {
+                stems.push((stem, &["ies", "ied"]));
+            }
+            if let Some(stem) = w.strip_suffix('e') {
+                stems.push((stem, &["ing"]));
+            }
+        }
+    }
+    let mut best: Option<usize> = None;
+    for (stem, endings) in stems {
+        let Some(n) = prefix_len(text, stem) else { continue };
+        for ending in endings {
+            let Some(m) = prefix_len(&text[n..], ending) else { continue };
+            if word_ends(text, n + m) && best.is_none_or(|b| n + m > b) {
+                best = Some(n + m);
+            }
+        }
+    }
+    best
+}
+
+/// The Oracle text, line by line (each a paragraph), as runs: the first
+/// occurrence of each word of the game outside reminder text linked to its
+/// rule in force, with its preview, everything else as printed. An
+/// « Enchant » line is linked whole (« Enchant creature you control »: the
+/// ability is the keyword and what it enchants). The runs of a line put
+/// together are the line, character for character.
+fn oracle_text(g: &Graph, card: &Card) -> Vec<Vec<Segment>> {
+    let terms = terms_of(card);
+    let names = own_names(card);
+    let mut linked: Vec<RuleId> = Vec::new();
+    let mut lines = Vec::new();
+    for line in card.text.lines() {
+        let mut runs: Vec<Segment> = Vec::new();
+        let mut plain = 0;
+        let mut depth = 0usize;
+        let mut i = 0;
+        while let Some(c) = line[i..].chars().next() {
+            match c {
+                '(' => depth += 1,
+                ')' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            if depth > 0 || !c.is_alphanumeric() || !word_starts(line, i) {
+                i += c.len_utf8();
+                continue;
+            }
+            let rest = &line[i..];
+            // The card's own name, possessive included (« Battle Squadron's power »).
+            let own = |n: &&str| rest.starts_with(n) && !rest[n.len()..].starts_with(char::is_alphanumeric);
+            if let Some(name) = names.iter().copied().find(own) {
+                i += name.len();
+                continue;
+            }
+            // The longest term here; of two as long, the card's own keyword.
+            let found = terms
+                .iter()
+                .filter_map(|t| Some((term_len(rest, t)?, t)))
+                .fold(None, |best, (n, t)| if best.is_none_or(|(b, _)| n > b) { Some((n, t)) } else { best });
+            let Some((mut n, term)) = found else {
+                i += c.len_utf8();
+                continue;
+            };
+            if term.words == "enchant" && i == 0 {
+                n = rest[..rest.find('(').unwrap_or(rest.len())].trim_end().len().max(n);
+            }
+            if !linked.contains(&term.rule) {
+                linked.push(term.rule);
+                if let Some(rule) = g.find(term.rule).map(|idx| link(g, idx, None)) {
+                    if plain < i {
+                        runs.push(Segment { text: line[plain..i].to_string(), rule: None });
+                    }
+                    runs.push(Segment { text: rest[..n].to_string(), rule: Some(rule) });
+                    plain = i + n;
+                }
+            }
+            i += n;
+        }
+        if plain < line.len() {
+            runs.push(Segment { text: line[plain..].to_string(), rule: None });
+        }
+        lines.push(runs);
+    }
+    lines
 }

@@ -223,6 +223,11 @@ pub struct RulePage {
     pub articles: Vec<Link>,
     /// Ruling scenarios illustrating this rule.
     pub scenarios: Vec<Link>,
+    /// On a keyword ability's or action's page, how many cards have it
+    /// (« 1 080 cartes ont la capacité mot-clé « piétinement » … »); empty elsewhere.
+    pub keyword_summary: String,
+    /// A few of those cards, each linked to its page (`note`: its French name).
+    pub keyword_cards: Vec<Link>,
     /// « fr 2011-02-04 ».
     pub edition: String,
     /// « rules/…txt, ligne 43 ».
@@ -696,6 +701,9 @@ pub struct CardPage {
     pub stats: String,
     /// Oracle text.
     pub text: String,
+    /// Oracle text, line by line (a paragraph each), as runs: its words of
+    /// the game linked to their rules, the rest as printed.
+    pub oracle: Vec<Vec<super::cards::Segment>>,
     /// The rules its keywords and types touch (`note`: the word that leads there).
     pub rules: Vec<Link>,
     /// Dated rulings.

@@ -4,6 +4,12 @@
 //! canonical one (`608.2B`, `RC 608.2b`) redirects to it. `?edition=fr-2011-02-04`
 //! picks another edition or language, `?occurrence=2` the second text printed
 //! under a duplicated number; without them, the version a plain id gives.
+//!
+//! The page of a keyword ability or action (702.19, 701.17) lists a few cards
+//! with that keyword, linked to their pages, and how many have it.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::LazyLock;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -19,8 +25,10 @@ use super::render::{
 use super::request::{params, select};
 use super::typography::French;
 use super::{AppState, html, redirect};
+use crate::cards::{Card, Cards};
 use crate::graph::align::Relation;
 use crate::graph::{Graph, NodeIdx, NodeKind, Origin};
+use crate::lexicon::{Entry, Kind, Lexicon};
 use crate::vocab::{Lang, RuleId};
 
 /// `GET /regles/{id}`.
@@ -256,6 +264,7 @@ fn rule_page(g: &Graph, idx: NodeIdx, scenarios: Vec<Link>) -> RulePage {
     }
     let cited = g.cited_label(idx);
     let is_current = g.current() == Some(n.edition);
+    let (keyword_summary, keyword_cards) = keyword_cards(in_force_id(g, idx));
     RulePage {
         layout: Layout::new(&format!("RC {cited}"), ""),
         citation: citation(g, idx),
@@ -285,10 +294,171 @@ fn rule_page(g: &Graph, idx: NodeIdx, scenarios: Vec<Link>) -> RulePage {
         versions: versions(g, idx),
         articles: articles(g, idx),
         scenarios,
+        keyword_summary,
+        keyword_cards,
         edition: g.edition(n.edition).label(),
         source: source(g, idx),
         id: cited,
     }
+}
+
+/// The number of the rule in force a page stands for (the 2011 French
+/// text of trample stands for 702.19), if the rule is still in force.
+fn in_force_id(g: &Graph, idx: NodeIdx) -> Option<RuleId> {
+    g.in_force(idx).and_then(|n| g.node(n).id)
+}
+
+/// How many cards a keyword's rule page lists.
+const KEYWORD_CARDS_SHOWN: usize = 6;
+
+/// Each keyword rule (see [`keyword_rule`]) and the cards whose `keywords`
+/// name it, the most ruled first, then by name. A card counts once: the
+/// face of a double-faced card, which the data also gives alone, is left
+/// to its card (« Arlinn, the Moon's Fury » to « Arlinn, the Pack's Hope //
+/// Arlinn, the Moon's Fury »), and so is a card without an address (a name
+/// of no letter or digit). Built for the first keyword page asked: reading
+/// the cards takes some 0.4 s, which no other page pays.
+static CARDS_BY_KEYWORD: LazyLock<HashMap<RuleId, Vec<usize>>> = LazyLock::new(|| {
+    let lexicon = Lexicon::embedded();
+    let cards = &Cards::embedded().cards;
+    let faces: HashSet<&str> =
+        cards.iter().filter(|c| c.name.contains(" // ")).flat_map(|c| c.name.split(" // ")).collect();
+    let counted = |c: &Card| !faces.contains(c.name.as_str()) && !crate::text::slug(&c.name).is_empty();
+    let mut rules: HashMap<&str, Option<RuleId>> = HashMap::new();
+    let mut index: HashMap<RuleId, Vec<usize>> = HashMap::new();
+    for (i, card) in cards.iter().enumerate().filter(|(_, c)| counted(c)) {
+        for k in &card.keywords {
+            let rule = *rules.entry(k.as_str()).or_insert_with(|| keyword_rule(lexicon, k));
+            if let Some(rule) = rule {
+                let list = index.entry(rule).or_default();
+                if list.last() != Some(&i) {
+                    list.push(i);
+                }
+            }
+        }
+    }
+    for list in index.values_mut() {
+        list.sort_by(|&a, &b| {
+            let (a, b) = (&cards[a], &cards[b]);
+            b.rulings.len().cmp(&a.rulings.len()).then_with(|| a.name.cmp(&b.name))
+        });
+    }
+    index
+});
+
+/// The rule of a keyword of a card's `keywords`: the keyword ability or
+/// action the vocabulary names so (« Trample » → 702.19), else any entry of
+/// that name with a rule, else the keyword it is a form of (« Swampcycling »
+/// is cycling, « Swampwalk » landwalk, « Megamorph » morph, « Multikicker »
+/// kicker, « Daybound » one half of « daybound and nightbound »).
+///
+/// The same reading as `keyword_rule` in `web::cards`, which links these
+/// keywords in a card's text: keep the two in step (handlers do not import
+/// each other, `tests/layers.rs`; `tests/cards.rs` checks they agree).
+fn keyword_rule(lexicon: &Lexicon, keyword: &str) -> Option<RuleId> {
+    let named = lexicon.by_english(keyword);
+    let direct = named.iter().filter(|e| e.kind.is_keyword()).find_map(|e| e.rule);
+    if let Some(rule) = direct.or_else(|| named.iter().find_map(|e| e.rule)) {
+        return Some(rule);
+    }
+    let k = keyword.to_lowercase();
+    let family = [("cycling", "cycling"), ("walk", "landwalk"), ("morph", "morph"), ("kicker", "kicker")]
+        .into_iter()
+        .find(|(ending, _)| k.ends_with(ending))
+        .map(|(_, base)| base);
+    lexicon
+        .entries()
+        .iter()
+        .filter(|e| e.kind.is_keyword() && e.rule.is_some())
+        .find(|e| {
+            let en = e.en.to_lowercase();
+            family == Some(en.as_str()) || (en.contains(" and ") && en.split(" and ").any(|half| half == k))
+        })
+        .and_then(|e| e.rule)
+}
+
+/// « Cartes avec ce mot-clé » on the page of a keyword ability or action
+/// (a rule the vocabulary gives a keyword, 702.19 or 701.17, not its
+/// subrules): how many cards have it, in a sentence, and the first few,
+/// each linked to its page (English name, French name beside). Nothing for
+/// any other rule, nor when no card has the keyword.
+fn keyword_cards(id: Option<RuleId>) -> (String, Vec<Link>) {
+    let Some(id) = id else { return Default::default() };
+    let entries: Vec<&Entry> =
+        Lexicon::embedded().entries().iter().filter(|e| e.kind.is_keyword() && e.rule == Some(id)).collect();
+    if entries.is_empty() {
+        return Default::default();
+    }
+    let Some(found) = CARDS_BY_KEYWORD.get(&id).filter(|f| !f.is_empty()) else { return Default::default() };
+    let cards = Cards::embedded();
+    // A card whose address shows another card (two names of one slug) is passed over.
+    let shown: Vec<(&Card, String)> = found
+        .iter()
+        .map(|&i| (&cards.cards[i], format!("/cartes/{}", crate::text::slug(&cards.cards[i].name))))
+        .filter(|(card, url)| {
+            cards.find(&url["/cartes/".len()..].replace('-', " ")).is_some_and(|c| std::ptr::eq(c, *card))
+        })
+        .take(KEYWORD_CARDS_SHOWN)
+        .collect();
+    let mut summary = keyword_count(found.len(), &entries);
+    match shown.len() {
+        n if n == found.len() => summary.push_str(" :"),
+        n if shown.iter().any(|(c, _)| !c.rulings.is_empty()) => {
+            summary.push_str(&format!(" ; voici les {n} qui ont le plus de décisions :"));
+        }
+        n => summary.push_str(&format!(" ; en voici {n}, par ordre alphabétique :")),
+    }
+    let links = shown
+        .into_iter()
+        .map(|(card, url)| Link {
+            label: card.name.clone(),
+            url,
+            preview: None,
+            note: card.french.first().cloned().unwrap_or_default(),
+        })
+        .collect();
+    (summary, links)
+}
+
+/// « 1 080 cartes ont la capacité mot-clé « piétinement » », « 629 cartes
+/// utilisent l'action mot-clé « meuler » »: the keyword by its French name
+/// when the vocabulary gives it one, and only one that is not a proposal
+/// awaiting review; else « cette capacité mot-clé ».
+fn keyword_count(n: usize, entries: &[&Entry]) -> String {
+    let mut names: Vec<&str> = Vec::new();
+    for e in entries {
+        if !names.contains(&e.fr.as_str()) {
+            names.push(&e.fr);
+        }
+    }
+    let reviewed = entries.iter().all(|e| !e.source.contains("non vérifiée"));
+    let action = entries.iter().any(|e| e.kind == Kind::KeywordAction);
+    let what = match (action, names.as_slice()) {
+        (false, [name]) if reviewed => format!("la capacité mot-clé « {name} »"),
+        (true, [name]) if reviewed => format!("l'action mot-clé « {name} »"),
+        (false, _) => "cette capacité mot-clé".to_string(),
+        (true, _) => "cette action mot-clé".to_string(),
+    };
+    match (n, action) {
+        (1, false) => format!("1 carte a {what}"),
+        (1, true) => format!("1 carte utilise {what}"),
+        (n, false) => format!("{} cartes ont {what}", thousands(n)),
+        (n, true) => format!("{} cartes utilisent {what}", thousands(n)),
+    }
+}
+
+/// A count with its thousands apart, as French prints them (« 1 080 », a
+/// narrow no-break space).
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push('\u{202f}');
+        }
+        out.push(d);
+    }
+    out
 }
 
 /// « RC 608.2h », and when the text shown is not the rule in force, which

@@ -1,0 +1,259 @@
+#!/usr/bin/env python3
+"""Mines what card texts are about, as rules of the Comprehensive Rules in force.
+
+Writes rules/cartes/sujets.tsv: one line per topic, `kind<TAB>pattern<TAB>rules<TAB>cards<TAB>source`.
+  keyword  a keyword of the cards' `keywords` field → the 701/702 rule titled by it
+  type     a card type, supertype or subtype of the type line → the rule that defines it
+           (section 3 titles, « have the subtype “X.” », « The basic land types are », « A X token is »),
+           and the rules that rule sends to (« legend rule (see rule 704.5j) »)
+  phrase   words of Oracle text that the rules quote or say themselves, found in few rules
+           (« can't be countered » → 113.6g, 603.1a; « enters tapped » → 603.6d)
+`cards` is how many cards of today match the pattern; `source` says where the line was found.
+The patterns are matched by src/cards/topics.rs on Oracle text lowercased, the card's own name read as
+« this ». Run from the project root:
+
+    python3 scripts/mine-card-topics.py rules/en-2026-01-16-comprehensive-rules.txt \
+        rules/cartes/oracle-cards.json.gz > rules/cartes/sujets.tsv
+
+Then review the diff: a line whose rule does not answer what the words say is removed by adding its
+pattern to REJECTED below, with the reason.
+"""
+
+import collections
+import gzip
+import json
+import re
+import sys
+
+# Lines reviewed and rejected: the words are there, the rule is not about them.
+REJECTED = {
+    "at the beginning of": "dit par presque trois mille cartes : le début d'une étape, pas un sujet",
+    "any number": "107.1c parle des nombres en général",
+    "in addition": "105.3 parle des couleurs ; les cartes l'emploient partout",
+    "each player's": "805.4d : les équipes en multijoueur, pas le possessif des cartes",
+    "each opponent's": "805.4d : les équipes en multijoueur",
+    "that opponent": "805.4d : les équipes en multijoueur",
+    "attacking player": "805.10c : les équipes en multijoueur",
+    "your team": "102.4 : les équipes ; les cartes qui le disent sont des cartes d'équipe",
+    "can't have": "113.11 : trop général",
+    "could target": "707.10d : copie d'un sort, pas ce que disent les cartes",
+    "could produce": "106.7 : le mana qu'un terrain pourrait produire, bien trop rare dans les questions",
+    "the same is true for": "702.1c : tournure des règles",
+    "two targets": "115.4 : exemple de nombre de cibles",
+    "{t}: add [mana symbol]": "305.6 : les terrains de base ; toute capacité de mana le dit",
+    "into play": "403.5 : l'ancien vocabulaire, dit aujourd'hui par peu de cartes",
+    "each player": "trop général",
+    "choose a [value]": "607.2d : capacités liées, trop général pour « choose a »",
+    "the chosen [value]": "607.2d : trop général",
+    "the last chosen [value]": "607.2d : trop général",
+}
+# Reviewed lines the rules say without quoting card text: the pattern as cards say it, the rules
+# that answer, and the rule text it paraphrases (the source).
+REVIEWED = [
+    ("phrase", "can't be countered", "101.2, 701.6", "101.2 : « can't » l'emporte ; 701.6 : contrecarrer"),
+    ("phrase", "counter target", "701.6", "701.6 Counter : « To counter a spell or ability »"),
+    ("phrase", "nonbasic lands are", "305.7, 613.1d", "305.7 : un effet qui fixe le type de terrain de base ; 613.1d couche 4"),
+    ("phrase", "is a [basic land type] in addition to its other", "305.7, 613.1d", "305.7 : « in addition to its other land types »"),
+    ("phrase", "lands are [basic land type]", "305.7, 613.1d", "305.7 : un effet qui fixe le type de terrain de base"),
+    ("phrase", "gain control of", "613.1b", "613.1b : couche 2, les effets de changement de contrôle"),
+    ("phrase", "loses all abilities", "613.1f", "613.1f : couche 6, les effets qui retirent des capacités"),
+    ("phrase", "becomes a copy of", "707.2, 613.1a", "707.2 : ce que copie une copie ; 613.1a couche 1"),
+    ("phrase", "base power and toughness", "613.4b", "613.4b : couche 7b, qui fixe la force et l'endurance"),
+    ("phrase", "gets +[n]/+[n]", "613.4c", "613.4c : couche 7c, les modifications de force et d'endurance"),
+    ("phrase", "is also a", "205.1b, 613.1d", "205.1b : un objet qui a un autre type « in addition to » ; 613.1d couche 4"),
+    ("phrase", "enters tapped", "614.1d, 614.12", "614.1d : « [This permanent] enters . . . » est un effet de remplacement"),
+    ("phrase", "if [something] would die", "614.1a, 614.6", "614.1a : les effets qui disent « instead » ; 614.6"),
+    ("phrase", "instead", "614.1a", "614.1a : « Effects that use the word “instead” are replacement effects. »"),
+    ("phrase", "prevent", "615.1", "615.1 : les effets de prévention"),
+    ("phrase", "when this dies", "603.10a, 700.4", "603.10a : les capacités qui « regardent en arrière » ; 700.4 : mourir"),
+    ("phrase", "whenever [something] dies", "603.10a, 700.4", "603.10a : les capacités qui « regardent en arrière » ; 700.4 : mourir"),
+    ("phrase", "+1/+1 counter", "122.3, 704.5q", "704.5q : marqueurs +1/+1 et -1/-1 ; 122.3"),
+    ("phrase", "-1/-1 counter", "122.3, 704.5q", "704.5q : marqueurs +1/+1 et -1/-1 ; 122.3"),
+]
+# A phrase is kept when this many cards at least say it …
+MIN_CARDS = 8
+# … in at most this many rules (else the words are of every rule, not a topic).
+MAX_RULES = 3
+# Phrases of this many words.
+NGRAMS = (2, 3, 4, 5)
+# Words a phrase may not be made of alone.
+STOP = set(
+    "a an the of to and or in on it its this that your you their they is are be as at by for from with "
+    "each any one two three all other another target player players card cards creature creatures "
+    "permanent permanents spell spells control controls may can until end turn this's gets get has have "
+    "if then when whenever where up x n".split()
+)
+
+
+def rules_of(path):
+    text = open(path, encoding="utf-8-sig").read().replace("\r\n", "\n").replace("\r", "\n")
+    rx = re.compile(r"^(\d{3})(?:\.(\d+)([a-z]?))?\.? (.*)$")
+    rules = collections.OrderedDict()
+    cur = None
+    for line in text.split("\n"):
+        m = rx.match(line)
+        if m and int(m.group(1)) >= 100:
+            cur = m.group(1) + ("." + m.group(2) + m.group(3) if m.group(2) else "")
+            rules[cur] = m.group(4)
+        elif cur and line.startswith("Example:"):
+            rules[cur] += " " + line
+        elif line.strip() == "Glossary" and cur and "." in cur and cur.startswith("9"):
+            break
+    # The table of contents comes first: keep the last text of each id.
+    return rules
+
+
+def titles(rules):
+    out = {}
+    for rid, text in rules.items():
+        if re.fullmatch(r"\d{3}(\.\d+)?", rid) and len(text) < 60 and not text.endswith("."):
+            out[rid] = text.strip()
+    return out
+
+
+def norm(text, name=None):
+    t = text.replace("’", "'").replace("—", "-").lower()
+    if name:
+        for part in [name] + name.split(" // ") + [name.split(",")[0]]:
+            if len(part) > 2:
+                t = t.replace(part.lower(), "this")
+    t = re.sub(r"\([^)]*\)", " ", t)  # reminder text
+    t = re.sub(r"this (creature|artifact|enchantment|land|permanent|spell|card|aura|equipment|vehicle)", "this", t)
+    return re.sub(r"\s+", " ", t)
+
+
+def phrase_regex(q):
+    """A quoted phrase as a pattern: « [this permanent] » is « this », other bracketed words and
+    « . . . » stand for a few words, N and X for a number."""
+    parts = []
+    for token in re.split(r"(\[[^\]]*\]|\. \. \.|\bn\b)", q):
+        if not token:
+            continue
+        if token == "[basic land type]":
+            parts.append("(?:plains|islands?|swamps?|mountains?|forests?)")
+        elif token in ("[n]",):
+            parts.append(r"(?:\d+|x)")
+        elif token in ("[this]", "[this permanent]", "[this object]", "[this creature]", "[this card]", "[this spell]"):
+            parts.append("this")
+        elif token.startswith("[") or token == ". . .":
+            parts.append(r"[^.\n]{0,60}?")
+        elif token == "n":
+            parts.append(r"(?:\d+|x)")
+        else:
+            parts.append(re.escape(token))
+    return re.compile(r"(?<![a-z0-9'])" + "".join(parts) + r"(?![a-z0-9'])")
+
+
+def words(t):
+    return re.findall(r"[a-z0-9+/'{}-]+", t)
+
+
+def main():
+    rules = rules_of(sys.argv[1])
+    cards = json.load(gzip.open(sys.argv[2]))
+    texts = [(c["name"], norm(c.get("text") or "", c["name"])) for c in cards]
+    out = []
+
+    # Keywords → the rule titled by them.
+    title = titles(rules)
+    by_title = {}
+    for rid, t in title.items():
+        if rid.startswith(("701.", "702.")):
+            by_title[t.lower()] = rid
+    kw = collections.Counter(k for c in cards for k in (c.get("keywords") or []))
+    for k, n in sorted(kw.items()):
+        rid = by_title.get(k.lower())
+        if rid:
+            out.append(("keyword", k, rid, n, f"titre de la règle {rid}"))
+
+    # Keyword actions said in the text (« destroy target », « exiled ») → the 701 rule titled by them.
+    for rid, t in title.items():
+        if not rid.startswith("701.") or " " in t or t.lower() in {k.lower() for k in kw}:
+            continue
+        verb = t.lower()
+        forms = "|".join(re.escape(f) for f in {verb, verb + "s", verb + "es", verb + "ed", verb + "d"})
+        object_words = "target|that|it|them|all|each|a|an|up|the|this|another|any|those|x|one|two|three|half"
+        rx = re.compile(rf"(?<![a-z+/-])(?:(?:{forms}) (?:{object_words})\b|{re.escape(verb)}e?d\b)")
+        n = sum(1 for _, text in texts if rx.search(text))
+        if n >= MIN_CARDS:
+            out.append(("action", verb, rid, n, f"titre de la règle {rid}, dit comme verbe"))
+
+    # Types → the rule that defines them.
+    types = collections.Counter()
+    for c in cards:
+        for field in ("types", "supertypes", "subtypes"):
+            for t in c.get(field) or []:
+                types[t] += 1
+    section3 = {t.lower().rstrip("s"): rid for rid, t in title.items() if rid[0] == "3" and "." not in rid}
+    chapters = {t.lower(): rid for rid, t in title.items() if "." not in rid}
+    for t, n in sorted(types.items()):
+        if any(u != t and u.lower() == t.lower() and m > n for u, m in types.items()):
+            continue  # « pLAnE », a misspelt record of « Plane »
+        found = []
+        for plural in (t.lower() + " cards", t.lower() + "s"):
+            if plural in chapters and chapters[plural][0] == "7":
+                found.append((chapters[plural], f"titre de la règle {chapters[plural]}"))
+        if t.lower() in section3:
+            found.append((section3[t.lower()], f"titre de la règle {section3[t.lower()]}"))
+        for rid, text in rules.items():
+            if re.search(rf"(subtype|supertype) “{re.escape(t)}\.?”", text, re.I) or re.search(
+                rf"with the supertype {re.escape(t.lower())}\b", text
+            ) or re.search(
+                rf"^(A|An) {re.escape(t)} token is", text
+            ):
+                found.append((rid, f"« {t} » défini en {rid}"))
+                # The rule it sends to, when it names the state-based action (« legend rule »).
+                for ref in re.findall(r"see rule (\d{3}\.\d+[a-z]?)", text):
+                    if ref.startswith("704."):
+                        found.append((ref, f"cité par {rid}"))
+                break
+        if re.search(rf"The basic land types are [^.]*\b{re.escape(t)}\b", rules.get("305.6", "")):
+            found.append(("305.6", "type de terrain de base (305.6)"))
+        if found:
+            ids = []
+            for rid, _ in found:
+                if rid not in ids:
+                    ids.append(rid)
+            out.append(("type", t, ", ".join(ids), n, " ; ".join(s for _, s in found)))
+
+    # Phrases of Oracle text the rules quote in their own text (not their examples): « [This
+    # permanent] enters tapped » (603.6d). Bracketed words stand for anything, N for a number.
+    quoted = collections.OrderedDict()
+    names_of_rules = {t.lower().rstrip(".") for t in title.values()}
+    for rid, text in rules.items():
+        if "." not in rid:
+            continue
+        body = text.split("Example:")[0]
+        for q in re.findall(r"“([^”]{3,160})”", body):
+            q = norm(q).strip(" .,;:")
+            if q in names_of_rules or q.rstrip(",") in names_of_rules:
+                continue
+            plain = re.sub(r"\[[^\]]*\]", " ", q)
+            content = [w for w in words(plain) if w not in STOP and w not in ("n", "x") and not w.isdigit()]
+            if len(content) < 2 and not (len(content) == 1 and len(words(plain)) >= 2):
+                continue
+            quoted.setdefault(q, []).append(rid)
+    for q, where in quoted.items():
+        rx = phrase_regex(q)
+        n = sum(1 for _, t in texts if rx.search(t))
+        if n < MIN_CARDS or q in REJECTED:
+            continue
+        where = list(dict.fromkeys(where))
+        out.append(("phrase", q, ", ".join(where[:MAX_RULES]), n, "cité en " + ", ".join(where[:MAX_RULES])))
+
+    for kind, pattern, ids, why in REVIEWED:
+        if not ids:
+            continue
+        n = sum(1 for _, t in texts if phrase_regex(pattern).search(t))
+        out.append((kind, pattern, ids, n, "relu : " + why))
+
+    print("# Ce dont parlent les textes des cartes, en règles en vigueur : miné par scripts/mine-card-topics.py")
+    print("# (voir sa documentation) dans les Règles complètes du 2026-01-16 et les textes Oracle de rules/cartes/.")
+    print(f"# cartes : {len(cards)}")
+    print("# genre\tmotif\trègles\tcartes\tsource")
+    for row in out:
+        print("\t".join(str(x) for x in row))
+
+
+if __name__ == "__main__":
+    main()

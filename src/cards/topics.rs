@@ -1,0 +1,273 @@
+//! What a card's text is about, as rules in force: `rules/cartes/sujets.tsv`,
+//! mined by `scripts/mine-card-topics.py` from the Comprehensive Rules and
+//! the Oracle texts, then reviewed (the script keeps the rejected lines and
+//! the lines added at review, each with its reason).
+//!
+//! ```text
+//! sujets.tsv ─ Topics::parse ─▶ [Topic] ─ Topics::of(card) ─▶ [(rule, weight, why)]
+//!   keyword  Persist              702.79          (the card's keywords)
+//!   type     Aura                 303.4           (its type line)
+//!   action   destroy              701.8           (a verb of its text)
+//!   phrase   nonbasic lands are   305.7, 613.1d   (words of its text)
+//! ```
+//!
+//! A topic said by few cards weighs more than one said by thousands
+//! (« Persist » more than « Creature »): its weight is its rarity among
+//! the cards, as a word's in a search.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::Card;
+use crate::vocab::RuleId;
+
+/// The topics' file, inside `rules/`.
+pub const FILE: &str = "cartes/sujets.tsv";
+
+/// What kind of thing of a card's text a topic is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A keyword of the card's `keywords`.
+    Keyword,
+    /// A type, supertype or subtype of its type line.
+    Type,
+    /// A keyword action said as a verb.
+    Action,
+    /// Words of its text.
+    Phrase,
+}
+
+/// One line of the file.
+#[derive(Debug)]
+pub struct Topic {
+    /// Its kind.
+    pub kind: Kind,
+    /// As the file writes it: a keyword, a type, a verb, a phrase.
+    pub pattern: String,
+    /// The rules that answer it.
+    pub rules: Vec<RuleId>,
+    /// How many cards say it (when mined).
+    pub cards: usize,
+    /// Where the line comes from.
+    pub source: String,
+    /// The phrase or verb as matched in a card's text (see [`oracle_words`]).
+    matcher: Option<Regex>,
+}
+
+/// A rule a card's text touches: how much, and why (the keyword, type or words).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Touched {
+    /// The rule in force.
+    pub rule: RuleId,
+    /// How much it says of the card, 0 to 1 (rarer topics more).
+    pub weight: f32,
+    /// What of the card's text names it (« Persist », « nonbasic lands are »).
+    pub why: String,
+}
+
+/// Every topic.
+#[derive(Debug, Default)]
+pub struct Topics {
+    /// In the order of the file.
+    pub topics: Vec<Topic>,
+    /// The number of cards the counts are out of.
+    total: usize,
+}
+
+static EMBEDDED: LazyLock<Topics> = LazyLock::new(|| {
+    let text = crate::embedded::file(FILE).map(String::from_utf8_lossy).unwrap_or_default();
+    // The file is checked by the tests: an error here is a broken build.
+    Topics::parse(&text).unwrap_or_else(|e| panic!("{}/{FILE} : {e}", crate::embedded::ROOT))
+});
+
+/// The comment line that says how many cards the counts are out of.
+const TOTAL: &str = "# cartes : ";
+
+impl Topics {
+    /// The topics built into the binary.
+    pub fn embedded() -> &'static Topics {
+        &EMBEDDED
+    }
+
+    /// Reads the file: `kind⇥pattern⇥rules⇥cards⇥source`; an error names its line.
+    pub fn parse(text: &str) -> Result<Topics, String> {
+        let mut topics = Vec::new();
+        let mut total = 0;
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim_end_matches('\r');
+            if let Some(n) = line.strip_prefix(TOTAL) {
+                total = n.trim().parse().map_err(|_| format!("ligne {} : nombre de cartes illisible", i + 1))?;
+                continue;
+            }
+            if line.trim().is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let at = |what: &str| format!("ligne {} : {what}", i + 1);
+            let cols: Vec<&str> = line.split('\t').collect();
+            let [kind, pattern, rules, cards, source] = cols[..] else {
+                return Err(at("cinq colonnes attendues (genre, motif, règles, cartes, source)"));
+            };
+            let kind = match kind {
+                "keyword" => Kind::Keyword,
+                "type" => Kind::Type,
+                "action" => Kind::Action,
+                "phrase" => Kind::Phrase,
+                other => return Err(at(&format!("genre inconnu « {other} »"))),
+            };
+            let rules = rules
+                .split(',')
+                .map(|r| {
+                    RuleId::parse(r.trim()).map_err(|_| at(&format!("numéro de règle illisible « {} »", r.trim())))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            let cards = cards.parse().map_err(|_| at("nombre de cartes illisible"))?;
+            let matcher = match kind {
+                Kind::Phrase => Some(phrase_regex(pattern)),
+                Kind::Action => Some(action_regex(pattern)),
+                Kind::Keyword | Kind::Type => None,
+            }
+            .transpose()
+            .map_err(|e| at(&format!("motif illisible : {e}")))?;
+            topics.push(Topic {
+                kind,
+                pattern: pattern.to_string(),
+                rules,
+                cards,
+                source: source.to_string(),
+                matcher,
+            });
+        }
+        Ok(Topics { topics, total })
+    }
+
+    /// The rules a card's text touches, the weightiest first, each once.
+    pub fn of(&self, card: &Card) -> Vec<Touched> {
+        let text = oracle_words(&card.text, &card.name);
+        let types: Vec<&str> = card.type_line.split([' ', '—', '/']).filter(|w| !w.is_empty()).collect();
+        let mut out: Vec<Touched> = Vec::new();
+        for t in &self.topics {
+            let said = match t.kind {
+                Kind::Keyword => card.keywords.iter().any(|k| k.eq_ignore_ascii_case(&t.pattern)),
+                Kind::Type => types.iter().any(|w| *w == t.pattern),
+                Kind::Action | Kind::Phrase => t.matcher.as_ref().is_some_and(|m| m.is_match(&text)),
+            };
+            if !said {
+                continue;
+            }
+            let weight = self.weight(t);
+            for &rule in &t.rules {
+                match out.iter_mut().find(|o| o.rule == rule) {
+                    Some(o) if o.weight >= weight => {}
+                    Some(o) => {
+                        o.weight = weight;
+                        o.why = t.pattern.clone();
+                    }
+                    None => out.push(Touched { rule, weight, why: t.pattern.clone() }),
+                }
+            }
+        }
+        out.sort_by(|a, b| b.weight.total_cmp(&a.weight));
+        out
+    }
+
+    /// A topic's rarity among the cards, 0 (every card) to 1 (one card).
+    fn weight(&self, t: &Topic) -> f32 {
+        let total = self.total.max(t.cards).max(2) as f32;
+        (total / t.cards.max(1) as f32).ln() / total.ln()
+    }
+}
+
+/// A card's text as the patterns read it: lowercased, curly apostrophes
+/// straight, reminder text out, the card's name and « this creature »,
+/// « this artifact »… as « this ».
+pub fn oracle_words(text: &str, name: &str) -> String {
+    let mut t = text.replace('’', "'").replace('—', "-").to_lowercase();
+    let name = name.to_lowercase();
+    let short = name.split(',').next().unwrap_or_default().to_string();
+    for part in std::iter::once(name.as_str()).chain(name.split(" // ")).chain([short.as_str()]) {
+        if part.chars().count() > 2 {
+            t = t.replace(part, "this");
+        }
+    }
+    let mut out = String::with_capacity(t.len());
+    let mut depth = 0usize;
+    for c in t.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    static THIS: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"this (creature|artifact|enchantment|land|permanent|spell|card|aura|equipment|vehicle)")
+            .expect("a fixed pattern")
+    });
+    let out = THIS.replace_all(&out, "this");
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// A phrase as a pattern: « [this] » and « [this permanent] » are « this »,
+/// « [basic land type] » a basic land type, « [n] » and « n » a number,
+/// other bracketed words and « . . . » a few words.
+fn phrase_regex(phrase: &str) -> Result<Regex, regex::Error> {
+    let splitter = Regex::new(r"(\[[^\]]*\]|\. \. \.|\bn\b)").expect("a fixed pattern");
+    let mut pattern = String::from(r"(?:^|[^a-z0-9'])");
+    let mut last = 0;
+    for m in splitter.find_iter(phrase) {
+        pattern.push_str(&regex::escape(&phrase[last..m.start()]));
+        pattern.push_str(match m.as_str() {
+            "[this]" | "[this permanent]" | "[this object]" | "[this creature]" | "[this card]" | "[this spell]" => {
+                "this"
+            }
+            "[basic land type]" => "(?:plains|islands?|swamps?|mountains?|forests?)",
+            "[n]" | "n" => r"(?:\d+|x)",
+            _ => r"[^.\n]{0,60}?",
+        });
+        last = m.end();
+    }
+    pattern.push_str(&regex::escape(&phrase[last..]));
+    pattern.push_str(r"(?:$|[^a-z0-9'])");
+    Regex::new(&pattern)
+}
+
+/// A keyword action as a verb of a card's text: « destroy target », « exiled ».
+fn action_regex(verb: &str) -> Result<Regex, regex::Error> {
+    let v = regex::escape(verb);
+    let objects = "target|that|it|them|all|each|a|an|up|the|this|another|any|those|x|one|two|three|half";
+    Regex::new(&format!(r"(?:^|[^a-z+/-])(?:(?:{v}|{v}s|{v}es|{v}ed|{v}d) (?:{objects})\b|{v}e?d\b)"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_topics_read_and_name_rules() {
+        let t = Topics::embedded();
+        assert!(t.topics.len() > 400, "{}", t.topics.len());
+        let persist = t.topics.iter().find(|t| t.pattern == "Persist").unwrap();
+        assert_eq!(persist.rules, [RuleId::parse("702.79").unwrap()]);
+    }
+
+    #[test]
+    fn phrases_read_card_text() {
+        let r = phrase_regex("[this] enters tapped").unwrap();
+        assert!(r.is_match("this enters tapped."));
+        assert!(!r.is_match("this enters untapped."));
+        let r = phrase_regex("lands are [basic land type]").unwrap();
+        assert!(r.is_match("nonbasic lands are mountains."));
+        assert!(phrase_regex("scry n").unwrap().is_match("when this enters, scry 2."));
+        assert!(action_regex("destroy").unwrap().is_match("destroy target creature."));
+        assert!(!action_regex("counter").unwrap().is_match("put a +1/+1 counter on it."));
+        assert_eq!(oracle_words("Kitchen Finks (reminder) enters.", "Kitchen Finks"), "this enters.");
+    }
+
+    #[test]
+    fn a_bad_line_is_named() {
+        assert!(Topics::parse("phrase\tx\t702.79\t3").unwrap_err().contains("ligne 1"));
+        assert!(Topics::parse("bogus\tx\t702.79\t3\ts").unwrap_err().contains("genre inconnu"));
+        assert!(Topics::parse("phrase\tx\t7x\t3\ts").unwrap_err().contains("numéro"));
+    }
+}
