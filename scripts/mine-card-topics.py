@@ -233,7 +233,13 @@ def main():
             if len(content) < 2 and not (len(content) == 1 and len(words(plain)) >= 2):
                 continue
             quoted.setdefault(q, []).append(rid)
+    shapes = set()
     for q, where in quoted.items():
+        # « protection from [quality a] » and « protection from [b] » are one pattern: the first kept.
+        shape = re.sub(r"\[[^\]]*\]", "[]", q)
+        if shape in shapes:
+            continue
+        shapes.add(shape)
         rx = phrase_regex(q)
         n = sum(1 for _, t in texts if rx.search(t))
         if n < MIN_CARDS or q in REJECTED:

@@ -187,6 +187,9 @@ enum Command {
         /// Sortie JSON.
         #[arg(long)]
         json: bool,
+        /// Sans lire les cartes nommées dans les questions (pour mesurer ce qu'elles apportent).
+        #[arg(long = "sans-cartes")]
+        without_cards: bool,
         #[command(flatten)]
         filters: FilterArgs,
         #[command(flatten)]
@@ -523,8 +526,8 @@ pub fn run(
             cherche(&query, json, limit, &filters.filters(), &corpus, out, err)
         }
         Command::Serve { addr, workers, corpus } => serve(&addr, workers, &corpus, out, err),
-        Command::EvalueRecherche { file, json, filters, corpus } => {
-            evalue(&file, json, &filters.filters(), &corpus, out, err)
+        Command::EvalueRecherche { file, json, without_cards, filters, corpus } => {
+            evalue(&file, json, without_cards, &filters.filters(), &corpus, out, err)
         }
         Command::Explique { file, json, corpus } => explique(&file, json, &corpus, out, err),
         Command::Compare { old, new, json, corpus } => compare(&old, &new, json, &corpus, out, err),
@@ -1360,12 +1363,20 @@ fn cherche(
     let index = build_index(&loaded, err)?;
     let results = index.search(g, query, limit, filters);
     if json {
-        let views: Vec<_> = results.hits.iter().map(|h| h.view(g)).collect();
-        serde_json::to_writer_pretty(&mut *out, &views)?;
+        serde_json::to_writer_pretty(&mut *out, &results.items(g))?;
         writeln!(out)?;
         return Ok(0);
     }
     let shown = crate::text::quote(query);
+    let cards = results.card_views();
+    if !cards.is_empty() {
+        writeln!(out, "{} :", if cards.len() > 1 { "Cartes nommées" } else { "Carte nommée" })?;
+        for c in &cards {
+            let french = if c.french.is_empty() { String::new() } else { format!(" ({})", c.french.join(", ")) };
+            writeln!(out, "  {}{french} — {} — arbitre carte \"{}\"", c.name, c.type_line, c.name)?;
+        }
+        writeln!(out, "  {}\n", crate::cards::NOTICE)?;
+    }
     let t = index.translation(query);
     if !t.fr.is_empty() || !t.en.is_empty() {
         writeln!(err, "cherché en français : « {} » ; en anglais : « {} »", t.fr, t.en)?;
@@ -1414,6 +1425,7 @@ fn cherche(
 fn evalue(
     file: &std::path::Path,
     json: bool,
+    without_cards: bool,
     filters: &Filters,
     corpus: &CorpusArgs,
     out: &mut dyn Write,
@@ -1435,7 +1447,8 @@ fn evalue(
         }
     };
     let loaded = corpus.load(err)?;
-    let index = build_index(&loaded, err)?;
+    let mut index = build_index(&loaded, err)?;
+    index.with_cards = !without_cards;
     let (outcomes, summary) = eval::run(&index, &loaded.graph, &questions, filters);
     if json {
         serde_json::to_writer_pretty(&mut *out, &serde_json::json!({ "queries": outcomes, "summary": summary }))?;

@@ -424,10 +424,14 @@ fn cherche_json_keys_and_order() {
     let o = arbitre(&["cherche", "spores pesteuses", "--json"]);
     assert_eq!(o.status.code(), Some(0));
     let v: Value = serde_json::from_slice(&o.stdout).unwrap();
-    let hits = v.as_array().unwrap();
+    let items = v.as_array().unwrap();
+    // « Spores pesteuses » is a card's name: the card first, then the rules.
+    assert_eq!(items[0]["kind"], "card");
+    assert_eq!(items[0]["name"], "Plague Spores");
+    let hits: Vec<&Value> = items.iter().filter(|h| h["kind"] == "rule").collect();
     assert_eq!(hits[0]["id"], "608.2b");
-    for h in hits {
-        for key in ["id", "title", "edition", "language", "snippet", "score"] {
+    for h in &hits {
+        for key in ["kind", "id", "title", "edition", "language", "snippet", "score"] {
             assert!(h.get(key).is_some(), "{key}");
         }
     }

@@ -4,6 +4,7 @@
 //!
 //! ```text
 //! leaf (vocab, text, toml_error, embedded) ◀── lexicon ◀── cards, corpus ◀── graph ◀── search, engine, report ◀── web ◀── cli
+//! (search reads the cards a query names: cards sits below it)
 //! ```
 //!
 //! Also: the web handlers (one file per page family) do not import each
@@ -24,7 +25,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("cards", &["vocab", "text", "embedded", "lexicon"]),
     ("corpus", &["vocab", "text", "toml_error", "embedded"]),
     ("graph", &["vocab", "text", "lexicon", "corpus"]),
-    ("search", &["vocab", "text", "lexicon", "corpus", "graph"]),
+    ("search", &["vocab", "text", "lexicon", "cards", "corpus", "graph"]),
     ("engine", &["vocab", "text", "toml_error", "embedded", "graph"]),
     ("report", &["vocab", "text", "lexicon", "corpus", "graph"]),
     ("web", &["vocab", "text", "lexicon", "cards", "corpus", "graph", "search", "engine"]),

@@ -10,6 +10,8 @@
 mod alignment;
 /// A real browser (headless Chromium via chromedriver) against the real server: what a judge does with the pages.
 mod browser;
+/// Search with cards: names recognised on the set written before tuning, cards as results, their topics in the ranking.
+mod card_search;
 /// The cards a judge names: the card data, names in questions, `arbitre carte`.
 mod cards;
 /// The `arbitre` binary: outputs, JSON keys, exit codes, French messages, CLI snapshots.

@@ -353,10 +353,14 @@ async fn json_api() {
     assert_eq!(v, cli, "the API and `arbitre regle --json` agree");
 
     let (_, _, body) = get("/api/recherche?q=spores+pesteuses").await;
-    let hits: Value = serde_json::from_str(&body).unwrap();
-    assert_eq!(hits[0]["id"], "608.2b");
-    for key in ["id", "title", "edition", "language", "snippet", "score"] {
-        assert!(hits[0].get(key).is_some(), "{key}");
+    let items: Value = serde_json::from_str(&body).unwrap();
+    // The card the query names first (`kind: "card"`), then the rules.
+    assert_eq!(items[0]["kind"], "card");
+    assert_eq!(items[0]["id"], "plague-spores");
+    let hits = &items[1];
+    assert_eq!(hits["id"], "608.2b");
+    for key in ["kind", "id", "title", "edition", "language", "snippet", "score"] {
+        assert!(hits.get(key).is_some(), "{key}");
     }
 
     let (_, _, body) = get("/api/sommaire").await;

@@ -154,7 +154,10 @@ impl Names {
                     // word any text says (« Silence », « Option »): it names
                     // the card alone or with « carte ».
                     let game = !lexicon.by_english(part).is_empty() || !lexicon.by_french(part).is_empty();
-                    if game || (w.len() == 1 && common.contains(&w[0])) {
+                    // Words of the texts, one of them saying something (« Pile
+                    // On » in « la pile, on peut répondre ») name it the same way.
+                    let said = w.iter().filter(|w| !stop_word(w)).count();
+                    if game || (said < 2 && w.iter().all(|w| common.contains(w))) {
                         names.game_words.insert(key.clone());
                     }
                     // A French name of one word is a word of French (« Choc »,
@@ -216,7 +219,7 @@ impl Names {
     pub fn mentions(&self, cards: &Cards, question: &str, as_card: bool) -> Vec<Mention> {
         let q = words(question);
         let alone = q.iter().filter(|w| w.as_str() != "carte" && w.as_str() != "card").count();
-        let asked_as_card = as_card || q.iter().any(|w| w == "carte" || w == "card");
+        let is_card = |w: &String| w == "carte" || w == "card";
         let mut taken = vec![false; q.len()];
         let mut found: Vec<Mention> = Vec::new();
         // The words of names a typo may stand for, per word of the question.
@@ -230,6 +233,8 @@ impl Names {
                 }
                 let window = &q[start..start + len];
                 let Some((key, list)) = self.whole_name(window, &typos[start..start + len]) else { continue };
+                // « la carte flash », « card fog »: the card.
+                let asked_as_card = as_card || (start > 0 && is_card(&q[start - 1]));
                 if self.game_words.contains(&key) && !(alone == len || asked_as_card) {
                     continue;
                 }
@@ -343,6 +348,11 @@ fn hash(s: &str) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
     s.hash(&mut h);
     h.finish()
+}
+
+/// A French or English word that says nothing on its own (« la », « on », « of »).
+fn stop_word(word: &str) -> bool {
+    FRENCH_STOP_WORDS.contains(&word) || ENGLISH_STOP_WORDS.contains(&word) || word == "on"
 }
 
 /// Whether a word may name a card on its own.

@@ -41,6 +41,7 @@
 //! `weights`; [`typo`] corrects unknown words; [`eval`] measures the ranking.
 
 pub mod analyzer;
+pub mod cards;
 mod collect;
 mod documents;
 pub mod eval;
@@ -171,6 +172,10 @@ pub struct Results {
     pub definition: Option<NodeIdx>,
     /// Whether the quoted phrases, found nowhere, were searched as words.
     pub loosened: bool,
+    /// The cards the query names ([`crate::cards::Cards::cards`]), in its order.
+    pub cards: Vec<usize>,
+    /// Whether the query is essentially a card's name: the card comes first.
+    pub card_first: bool,
 }
 
 /// What a query is searched for (see [`SearchIndex::translation`]): in each
@@ -189,6 +194,8 @@ pub struct Searched {
 /// A result as printed by `arbitre cherche --json` and served by the API.
 #[derive(Debug, Clone, Serialize)]
 pub struct HitView {
+    /// Always `rule` (a card is `card`, see [`CardView`]).
+    pub kind: &'static str,
     /// The rule's number in force (the French 701.15a « régénérer » is
     /// 701.19a), or the article's slug.
     pub id: String,
@@ -204,11 +211,76 @@ pub struct HitView {
     pub score: f32,
 }
 
+/// A card a query names, as printed by `arbitre cherche --json` and served
+/// by the API beside the rules (`kind: "card"`).
+#[derive(Debug, Clone, Serialize)]
+pub struct CardView {
+    /// Always `card`.
+    pub kind: &'static str,
+    /// The card's slug (`/cartes/{id}`).
+    pub id: String,
+    /// English name.
+    pub name: String,
+    /// French names (as of 2018).
+    pub french: Vec<String>,
+    /// Type line, English.
+    pub type_line: String,
+    /// The start of its Oracle text, reminder text included.
+    pub excerpt: String,
+}
+
+/// One item of the results: a rule or a card.
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum ResultItem {
+    /// A rule, a chapter, an article.
+    Rule(HitView),
+    /// A card the query names.
+    Card(CardView),
+}
+
+/// Characters of a card's text in its result.
+const CARD_EXCERPT: usize = 160;
+
+impl Results {
+    /// The cards the query names, printable.
+    pub fn card_views(&self) -> Vec<CardView> {
+        let cards = crate::cards::Cards::embedded();
+        self.cards
+            .iter()
+            .map(|&c| {
+                let card = &cards.cards[c];
+                let mut excerpt: String = card.text.chars().take(CARD_EXCERPT).collect();
+                if card.text.chars().count() > CARD_EXCERPT {
+                    excerpt.push('…');
+                }
+                CardView {
+                    kind: "card",
+                    id: crate::text::slug(&card.name),
+                    name: card.name.clone(),
+                    french: card.french.clone(),
+                    type_line: card.type_line.clone(),
+                    excerpt,
+                }
+            })
+            .collect()
+    }
+
+    /// Every result, printable: the cards first when the query is
+    /// essentially their names, after the rules otherwise.
+    pub fn items(&self, graph: &Graph) -> Vec<ResultItem> {
+        let rules = self.hits.iter().map(|h| ResultItem::Rule(h.view(graph)));
+        let cards = self.card_views().into_iter().map(ResultItem::Card);
+        if self.card_first { cards.chain(rules).collect() } else { rules.chain(cards).collect() }
+    }
+}
+
 impl Hit {
     /// The printable form of a hit.
     pub fn view(&self, graph: &Graph) -> HitView {
         let n = graph.node(self.node);
         HitView {
+            kind: "rule",
             id: graph.cited_label(self.node),
             title: graph.display_title(self.node).map(str::to_string),
             edition: graph.edition(n.edition).date.map(|d| d.to_string()),
@@ -239,6 +311,8 @@ pub struct SearchIndex {
     documents_in: [u64; 2],
     /// Time the build took.
     pub build_time: Duration,
+    /// Whether queries are read for the cards they name (on by default).
+    pub with_cards: bool,
 }
 
 impl std::fmt::Debug for SearchIndex {
@@ -280,6 +354,7 @@ impl SearchIndex {
             documents,
             documents_in,
             build_time: start.elapsed(),
+            with_cards: true,
         })
     }
 
@@ -302,6 +377,13 @@ impl SearchIndex {
         let mut query = query::parse(raw);
         let limit = limit.clamp(1, MAX_LIMIT);
         let searchers = self.searchers();
+        // The cards named: out of the words, their topics into the ranking.
+        let named = if self.with_cards && !query.is_id && !query.words.trim().is_empty() {
+            cards::named(crate::cards::Cards::embedded(), &query.words)
+        } else {
+            cards::Named { words: query.words.clone(), ..cards::Named::default() }
+        };
+        let typed_words = std::mem::replace(&mut query.words, named.words.clone());
         let mut loosened = false;
         loop {
             // 1. Rule numbers.
@@ -326,6 +408,7 @@ impl SearchIndex {
             }
             let wanted = OVERFETCH * limit + by_number.len();
             let text = self.collect(&searchers, &plan, restriction.as_ref(), wanted, &mut seen, graph);
+            let text = cards::boosted(graph, text, &named.boosts);
             let mut hits = collect::ranked(graph, by_number, text, limit, filters.language);
 
             let snippets = Snippets::new(self, &words.all(), &query.phrases, &plan.corrections);
@@ -344,7 +427,17 @@ impl SearchIndex {
             {
                 self.defining_first(graph, d, &mut hits, limit, &snippets);
             }
-            return Results { query, hits, corrections, elapsed: start.elapsed(), definition, loosened };
+            query.words = typed_words;
+            return Results {
+                query,
+                hits,
+                corrections,
+                elapsed: start.elapsed(),
+                definition,
+                loosened,
+                cards: named.cards,
+                card_first: named.card_first,
+            };
         }
     }
 

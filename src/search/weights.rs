@@ -91,3 +91,13 @@ pub(super) const PASSAGE_CHARS: usize = 600;
 /// Documents collected per result asked for, from each index: several
 /// passages may stand for one node, and each node keeps its best.
 pub(super) const OVERFETCH: usize = 3;
+
+/// Head start of a rule a named card's text touches, times the topic's
+/// rarity among the cards (0 to 1) and the best score of the query
+/// ([`super::cards`]).
+pub(super) const W_CARD: f32 = 2.0;
+/// Topics of one card that count, the rarest first.
+pub(super) const CARD_TOPICS: usize = 8;
+/// A topic said by so many cards that its rarity is below this says nothing
+/// of the question (« Creature », « Instant »).
+pub(super) const MIN_TOPIC: f32 = 0.3;

@@ -48,8 +48,7 @@ pub(super) async fn search(state: web::Data<AppState>, req: HttpRequest) -> Http
             None => PAGE,
         };
         let q = p.get("q").map(String::as_str).unwrap_or("");
-        let hits: Vec<_> = state.index.search(g, q, limit, &f).hits.iter().map(|h| h.view(g)).collect();
-        Ok(json(&hits))
+        Ok(json(&state.index.search(g, q, limit, &f).items(g)))
     };
     run().unwrap_or_else(error)
 }

@@ -299,6 +299,12 @@ pub fn bind(
     workers: Option<usize>,
 ) -> std::io::Result<(actix_web::dev::Server, Vec<std::net::SocketAddr>)> {
     memory::start_trimming();
+    // The cards (0.4–1 s to read) on a thread of their own: the server
+    // listens at once; a search that names a card before they are read waits
+    // for them.
+    std::thread::spawn(|| {
+        crate::cards::Cards::embedded();
+    });
     let state = web::Data::new(state);
     let workers = workers.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
     let http = actix_web::HttpServer::new(move || app(state.clone()))

@@ -360,6 +360,27 @@ pub struct SearchPage {
     pub loosened: bool,
     /// The shipped scenarios the query is about, each with the rules it illustrates.
     pub scenarios: Vec<Link>,
+    /// The cards the query names: link, English name, French names, type line, start of the text.
+    pub cards: Vec<CardBox>,
+    /// Whether the query is essentially a card's name: its box comes first, with its text.
+    pub card_first: bool,
+    /// Wizards' Fan Content Policy notice, shown with card text.
+    pub notice: String,
+}
+
+/// A card the query names, in the search page's box.
+#[derive(Debug, Clone)]
+pub struct CardBox {
+    /// `/cartes/{slug}`.
+    pub url: String,
+    /// English name.
+    pub name: String,
+    /// French names, joined.
+    pub french: String,
+    /// Type line.
+    pub type_line: String,
+    /// The start of the Oracle text.
+    pub excerpt: String,
 }
 
 /// A judge-class article.

@@ -10,7 +10,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 
 use super::error::WebError;
-use super::pages::{DefinitionBox, FilterOption, Layout, Link, ResultView, SearchPage};
+use super::pages::{CardBox, DefinitionBox, FilterOption, Layout, Link, ResultView, SearchPage};
 use super::render::{french_heading, key_of, lang_of, link, nearest, url_of};
 use super::request::{PAGE, filters, params};
 use super::typography::French;
@@ -86,8 +86,21 @@ fn render(
         (Vec::new(), Vec::new(), Vec::new(), "Tapez votre recherche".to_string(), String::new());
     let mut definition = None;
     let mut loosened = false;
+    let (mut cards, mut card_first) = (Vec::new(), false);
     if let Some(r) = results {
         loosened = r.loosened;
+        card_first = r.card_first;
+        cards = r
+            .card_views()
+            .into_iter()
+            .map(|c| CardBox {
+                url: format!("/cartes/{}", c.id),
+                name: c.name,
+                french: c.french.join(", "),
+                type_line: c.type_line,
+                excerpt: c.excerpt,
+            })
+            .collect();
         definition = r.definition.map(|d| {
             let v = g.definition_view(d);
             DefinitionBox {
@@ -128,6 +141,9 @@ fn render(
         definition,
         loosened,
         scenarios,
+        cards,
+        card_first,
+        notice: crate::cards::NOTICE.to_string(),
     };
     Ok(page.french()?)
 }

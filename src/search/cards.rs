@@ -1,0 +1,129 @@
+//! The cards a query names, in the search: found by their names
+//! ([`crate::cards::names`]), taken out of the words searched in the rules
+//! (« blood moon » is not about the moon), and what their texts are about
+//! ([`crate::cards::topics`]) joined to the ranking: the rules they touch
+//! get a head start in proportion to how rare the topic is among the
+//! cards, added up over the cards named — the type-changing layer 613.1d
+//! touched by both Blood Moon and Urborg comes first.
+//!
+//! ```text
+//! « blood moon contre urborg, ça tape pour quelle couleur »
+//!   ├─ cards: Blood Moon, Urborg, Tomb of Yawgmoth
+//!   ├─ words searched: « contre ça tape pour quelle couleur »
+//!   └─ boosts: 305.7, 613.1d (« nonbasic lands are », « is a swamp in addition… »), 205.4d …
+//! ```
+
+use crate::cards::{Cards, names, topics::Topics};
+use crate::graph::{Graph, NodeIdx};
+use crate::vocab::RuleId;
+
+use super::weights::{CARD_TOPICS, MIN_TOPIC, W_CARD};
+
+/// What the cards named make of a query.
+#[derive(Debug, Clone, Default)]
+pub struct Named {
+    /// The cards, in [`Cards::cards`], in the order of the query.
+    pub cards: Vec<usize>,
+    /// The words searched in the rules: the query without the cards' names.
+    pub words: String,
+    /// Whether the query is essentially the cards' names (the card first).
+    pub card_first: bool,
+    /// The rules the cards' texts touch, and how much.
+    pub boosts: Vec<(RuleId, f32)>,
+}
+
+/// Words that do not make a query more than a card's name: « la carte
+/// kitchen finks », « c'est quoi blood moon ».
+const FILLER: &[&str] = &[
+    "carte", "cartes", "card", "la", "le", "les", "l", "de", "du", "des", "un", "une", "c", "est", "quoi", "que", "qu",
+    "the", "a", "texte", "oracle", "fr", "en", "francais", "anglais",
+];
+
+/// Reads the cards a query names. A card named by a word of the game
+/// (« vigilance » alone) is found, but the words stay in the rule query and
+/// the rule comes first.
+pub fn named(cards: &Cards, words: &str) -> Named {
+    let mentions = cards.names.mentions(cards, words, false);
+    if mentions.is_empty() {
+        return Named { words: words.to_string(), ..Named::default() };
+    }
+    let mut out = Named::default();
+    for m in &mentions {
+        if !out.cards.contains(&m.card) {
+            out.cards.push(m.card);
+        }
+    }
+    // The words of each whitespace-separated token, in the order of `names::words`.
+    let asked_as_card = names::words(words).iter().any(|w| w == "carte" || w == "card");
+    let named_by_card: Vec<&names::Mention> = mentions.iter().filter(|m| !m.game_word || asked_as_card).collect();
+    let mut kept: Vec<&str> = Vec::new();
+    let mut index = 0;
+    let mut rest_is_filler = true;
+    for token in words.split_whitespace() {
+        let n = names::words(token).len();
+        let in_name =
+            n > 0 && (index..index + n).all(|i| named_by_card.iter().any(|m| (m.start..m.start + m.len).contains(&i)));
+        if !in_name {
+            kept.push(token);
+            if names::words(token).iter().any(|w| !FILLER.contains(&w.as_str())) {
+                rest_is_filler = false;
+            }
+        }
+        index += n;
+    }
+    out.card_first = rest_is_filler && !named_by_card.is_empty();
+    // The names stay in the words searched: the rules' examples name cards
+    // (« Salve d'aura » in 608.2b's French text, Blood Moon in 613's).
+    let _ = kept;
+    out.words = words.to_string();
+    // What the cards are about, but not for a game word standing for itself.
+    let topics = Topics::embedded();
+    for m in mentions.iter().filter(|m| !m.game_word || asked_as_card) {
+        let touched = topics.of(&cards.cards[m.card]);
+        for t in touched.into_iter().filter(|t| t.weight >= MIN_TOPIC).take(CARD_TOPICS) {
+            match out.boosts.iter_mut().find(|(r, _)| *r == t.rule) {
+                Some((_, w)) => *w += t.weight,
+                None => out.boosts.push((t.rule, t.weight)),
+            }
+        }
+    }
+    out
+}
+
+/// The ranking with the cards' topics: each rule touched gets
+/// `W_CARD × weight × the best score` added — to the node that states it
+/// (a keyword's heading by its first subrule), found by the words or not —
+/// and half of that to its subrules the words found.
+pub(super) fn boosted(graph: &Graph, mut text: Vec<(f32, NodeIdx)>, boosts: &[(RuleId, f32)]) -> Vec<(f32, NodeIdx)> {
+    if boosts.is_empty() {
+        return text;
+    }
+    let best = text.first().map_or(1.0, |h| h.0).max(f32::EPSILON);
+    for &(rule, weight) in boosts {
+        let Some(node) = graph.find(rule) else { continue };
+        let stating = if super::documents::indexed(graph, node) {
+            node
+        } else {
+            graph.node(node).children.first().copied().unwrap_or(node)
+        };
+        let key = super::collect::rule_key(graph, stating);
+        let add = W_CARD * weight * best;
+        let mut found = false;
+        for (score, n) in text.iter_mut() {
+            let k = super::collect::rule_key(graph, *n);
+            if k == key {
+                *score += add;
+                found = true;
+            } else if matches!(rule, RuleId::Rule { .. } | RuleId::Subrule { .. })
+                && graph.node(k).id.is_some_and(|id| id.is_within(rule))
+            {
+                *score += add / 2.0;
+            }
+        }
+        if !found && super::documents::indexed(graph, stating) {
+            text.push((add, stating));
+        }
+    }
+    text.sort_by(|a, b| b.0.total_cmp(&a.0));
+    text
+}
