@@ -1213,35 +1213,6 @@ fn folder_bytes(folder: &Path) -> Result<(Vec<u8>, Vec<u8>), CheckError> {
     Ok((read(ORACLE_FILE)?, read(FRENCH_FILE)?))
 }
 
-/// A record of the Oracle file, as the check reads it: the fields and
-/// types [`Cards::parse`] reads (so that what it would refuse is said here
-/// first, in French), and `face`.
-#[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
-#[allow(dead_code)] // Some fields are read only for their types.
-struct CheckedOracle {
-    name: String,
-    mana_cost: Option<String>,
-    #[serde(rename = "type")]
-    type_line: Option<String>,
-    keywords: Option<Vec<String>>,
-    power: Option<String>,
-    toughness: Option<String>,
-    loyalty: Option<String>,
-    text: Option<String>,
-    face: Option<String>,
-}
-
-/// A record of the French file, as the check reads it (as [`Cards::parse`] does).
-#[derive(Debug, Deserialize)]
-#[allow(dead_code)] // Some fields are read only for their types.
-struct CheckedFrench {
-    name: String,
-    fr: Option<Vec<String>>,
-    rulings: Option<Vec<Ruling>>,
-    fr_printed: Option<Vec<Printed>>,
-}
-
 /// What `arbitre cartes check` finds in a card folder. Keys stable (`--json`).
 #[derive(Debug, Clone, Serialize)]
 pub struct FolderCheck {
@@ -1284,21 +1255,7 @@ pub struct FolderCheck {
 /// Whether a date is AAAA-MM-JJ, a real day.
 fn valid_date(date: &str) -> bool {
     let b = date.as_bytes();
-    let digits = |r: std::ops::Range<usize>| b[r].iter().all(u8::is_ascii_digit);
-    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' || !digits(0..4) || !digits(5..7) || !digits(8..10) {
-        return false;
-    }
-    let number = |r: std::ops::Range<usize>| date[r].parse::<u32>().unwrap_or(0);
-    let (year, month, day) = (number(0..4), number(5..7), number(8..10));
-    let leap = year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400));
-    let days = match month {
-        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-        4 | 6 | 9 | 11 => 30,
-        2 if leap => 29,
-        2 => 28,
-        _ => return false,
-    };
-    (1..=days).contains(&day)
+    b.len() == 10 && b[4] == b'-' && b[7] == b'-' && crate::vocab::Date::parse_iso(date).is_some()
 }
 
 /// The names given to more than one record.
@@ -1324,8 +1281,8 @@ fn duplicates<'a>(names: impl Iterator<Item = &'a str>) -> Finding {
 pub fn check_folder(folder: &Path) -> Result<FolderCheck, CheckError> {
     let (oracle_gz, french_gz) = folder_bytes(folder)?;
     let unreadable = |file: &str, e: String| CheckError::Unreadable(shown(&folder.join(file)), e);
-    let oracle: Vec<CheckedOracle> = gunzip_json(&oracle_gz).map_err(|e| unreadable(ORACLE_FILE, e))?;
-    let french: Vec<CheckedFrench> = gunzip_json(&french_gz).map_err(|e| unreadable(FRENCH_FILE, e))?;
+    let oracle: Vec<super::OracleRecord> = gunzip_json(&oracle_gz).map_err(|e| unreadable(ORACLE_FILE, e))?;
+    let french: Vec<super::FrenchRecord> = gunzip_json(&french_gz).map_err(|e| unreadable(FRENCH_FILE, e))?;
     let cards = Cards::parse(&oracle_gz, &french_gz)
         .map_err(|e| CheckError::Unreadable(shown(folder), format!("illisible pour Cards::parse : {e}")))?;
     let names: HashSet<&str> = oracle.iter().map(|o| o.name.as_str()).collect();

@@ -148,6 +148,8 @@ struct OracleRecord {
     toughness: Option<String>,
     loyalty: Option<String>,
     text: Option<String>,
+    /// `back` on a double-faced card's back face (read by `cartes check`).
+    face: Option<String>,
 }
 
 #[derive(Deserialize)]

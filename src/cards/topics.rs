@@ -20,6 +20,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::Card;
+use crate::lexicon::Lexicon;
 use crate::vocab::RuleId;
 
 /// The topics' file, inside `rules/`.
@@ -176,6 +177,34 @@ impl Topics {
         let total = self.total.max(t.cards).max(2) as f32;
         (total / t.cards.max(1) as f32).ln() / total.ln()
     }
+}
+
+/// The rule of a keyword of a card's `keywords` (« Trample » → 702.19):
+/// the vocabulary's entry of that name, else the keyword of its family
+/// (« Swampwalk » → landwalk, « Megamorph » → morph, « Multikicker » →
+/// kicker, the « …cycling » forms → cycling, « Daybound » one half of
+/// « daybound and nightbound »). Card pages link it, keyword rule pages list
+/// the cards it reads as having their keyword.
+pub fn keyword_rule(lexicon: &Lexicon, keyword: &str) -> Option<RuleId> {
+    let named = lexicon.by_english(keyword);
+    let direct = named.iter().filter(|e| e.kind.is_keyword()).find_map(|e| e.rule);
+    if let Some(rule) = direct.or_else(|| named.iter().find_map(|e| e.rule)) {
+        return Some(rule);
+    }
+    let k = keyword.to_lowercase();
+    let family = [("cycling", "cycling"), ("walk", "landwalk"), ("morph", "morph"), ("kicker", "kicker")]
+        .into_iter()
+        .find(|(ending, _)| k.ends_with(ending))
+        .map(|(_, base)| base);
+    lexicon
+        .entries()
+        .iter()
+        .filter(|e| e.kind.is_keyword() && e.rule.is_some())
+        .find(|e| {
+            let en = e.en.to_lowercase();
+            family == Some(en.as_str()) || (en.contains(" and ") && en.split(" and ").any(|half| half == k))
+        })
+        .and_then(|e| e.rule)
 }
 
 /// A card's text as the patterns read it: lowercased, curly apostrophes

@@ -207,38 +207,6 @@ fn name_words(name: &str) -> String {
     name.trim().to_lowercase()
 }
 
-/// The rule of one of a card's keywords (its `keywords` field): the keyword
-/// ability or action the vocabulary names so (« Persist » → 702.79), else
-/// any entry of that name with a rule (as « Règles liées » reads it), else
-/// the keyword it is a form of (« Swampcycling » and « Basic landcycling »
-/// are cycling, « Swampwalk » landwalk, « Megamorph » morph, « Multikicker »
-/// kicker, « Daybound » one half of « daybound and nightbound »).
-///
-/// Keep in step with `keyword_rule` in `web::rules` (handlers do not import
-/// each other, see `tests/layers.rs`): a rule's page lists the cards this
-/// reads as having its keyword.
-fn keyword_rule(lexicon: &Lexicon, keyword: &str) -> Option<RuleId> {
-    let named = lexicon.by_english(keyword);
-    let direct = named.iter().filter(|e| e.kind.is_keyword()).find_map(|e| e.rule);
-    if let Some(rule) = direct.or_else(|| named.iter().find_map(|e| e.rule)) {
-        return Some(rule);
-    }
-    let k = keyword.to_lowercase();
-    let family = [("cycling", "cycling"), ("walk", "landwalk"), ("morph", "morph"), ("kicker", "kicker")]
-        .into_iter()
-        .find(|(ending, _)| k.ends_with(ending))
-        .map(|(_, base)| base);
-    lexicon
-        .entries()
-        .iter()
-        .filter(|e| e.kind.is_keyword() && e.rule.is_some())
-        .find(|e| {
-            let en = e.en.to_lowercase();
-            family == Some(en.as_str()) || (en.contains(" and ") && en.split(" and ").any(|half| half == k))
-        })
-        .and_then(|e| e.rule)
-}
-
 /// The words of the game to find in this card's text: its own keywords
 /// (abilities and actions, a verb in any of its forms), then the words
 /// every text may hold.
@@ -248,7 +216,7 @@ fn terms_of(card: &Card) -> Vec<Term> {
         .keywords
         .iter()
         .filter_map(|k| {
-            let rule = keyword_rule(lexicon, k)?;
+            let rule = crate::cards::topics::keyword_rule(lexicon, k)?;
             let action = lexicon.by_english(k).iter().any(|e| e.kind == Kind::KeywordAction);
             let words = name_words(k);
             let words_ok = words.starts_with(char::is_alphanumeric);

@@ -311,7 +311,7 @@ fn in_force_id(g: &Graph, idx: NodeIdx) -> Option<RuleId> {
 /// How many cards a keyword's rule page lists.
 const KEYWORD_CARDS_SHOWN: usize = 6;
 
-/// Each keyword rule (see [`keyword_rule`]) and the cards whose `keywords`
+/// Each keyword rule (see [`crate::cards::topics::keyword_rule`]) and the cards whose `keywords`
 /// name it, the most ruled first, then by name. A card counts once: the
 /// face of a double-faced card, which the data also gives alone, is left
 /// to its card (« Arlinn, the Moon's Fury » to « Arlinn, the Pack's Hope //
@@ -328,7 +328,7 @@ static CARDS_BY_KEYWORD: LazyLock<HashMap<RuleId, Vec<usize>>> = LazyLock::new(|
     let mut index: HashMap<RuleId, Vec<usize>> = HashMap::new();
     for (i, card) in cards.iter().enumerate().filter(|(_, c)| counted(c)) {
         for k in &card.keywords {
-            let rule = *rules.entry(k.as_str()).or_insert_with(|| keyword_rule(lexicon, k));
+            let rule = *rules.entry(k.as_str()).or_insert_with(|| crate::cards::topics::keyword_rule(lexicon, k));
             if let Some(rule) = rule {
                 let list = index.entry(rule).or_default();
                 if list.last() != Some(&i) {
@@ -345,37 +345,6 @@ static CARDS_BY_KEYWORD: LazyLock<HashMap<RuleId, Vec<usize>>> = LazyLock::new(|
     }
     index
 });
-
-/// The rule of a keyword of a card's `keywords`: the keyword ability or
-/// action the vocabulary names so (« Trample » → 702.19), else any entry of
-/// that name with a rule, else the keyword it is a form of (« Swampcycling »
-/// is cycling, « Swampwalk » landwalk, « Megamorph » morph, « Multikicker »
-/// kicker, « Daybound » one half of « daybound and nightbound »).
-///
-/// The same reading as `keyword_rule` in `web::cards`, which links these
-/// keywords in a card's text: keep the two in step (handlers do not import
-/// each other, `tests/layers.rs`; `tests/cards.rs` checks they agree).
-fn keyword_rule(lexicon: &Lexicon, keyword: &str) -> Option<RuleId> {
-    let named = lexicon.by_english(keyword);
-    let direct = named.iter().filter(|e| e.kind.is_keyword()).find_map(|e| e.rule);
-    if let Some(rule) = direct.or_else(|| named.iter().find_map(|e| e.rule)) {
-        return Some(rule);
-    }
-    let k = keyword.to_lowercase();
-    let family = [("cycling", "cycling"), ("walk", "landwalk"), ("morph", "morph"), ("kicker", "kicker")]
-        .into_iter()
-        .find(|(ending, _)| k.ends_with(ending))
-        .map(|(_, base)| base);
-    lexicon
-        .entries()
-        .iter()
-        .filter(|e| e.kind.is_keyword() && e.rule.is_some())
-        .find(|e| {
-            let en = e.en.to_lowercase();
-            family == Some(en.as_str()) || (en.contains(" and ") && en.split(" and ").any(|half| half == k))
-        })
-        .and_then(|e| e.rule)
-}
 
 /// « Cartes avec ce mot-clé » on the page of a keyword ability or action
 /// (a rule the vocabulary gives a keyword, 702.19 or 701.17, not its
