@@ -18,6 +18,7 @@ use super::pages::{CardPage, Link};
 use super::render::link;
 use super::typography::French;
 use super::{AppState, html, redirect};
+use crate::cards::topics::Topics;
 use crate::cards::{Card, Cards};
 use crate::graph::Graph;
 use crate::lexicon::{Kind, Lexicon};
@@ -100,33 +101,25 @@ pub(super) async fn api(slug: web::Path<String>) -> Result<HttpResponse, WebErro
     Ok(HttpResponse::Ok().json(card.json()))
 }
 
-/// The rules the card's keywords and types touch, each linked to the rule
-/// in force: its keyword abilities by the vocabulary (« Trample » → 702.19),
-/// its card types (section 3), its subtypes when the vocabulary names them
-/// (Aura → 303.4), legendary (704.5j).
+/// « Règles liées »: the rules the card's text touches — its keywords
+/// (their family too: « Swampwalk » → landwalk), then what
+/// `rules/cartes/sujets.tsv` reads in it (types and subtypes, keyword
+/// actions, the phrases the rules quote), the rarest first — each linked
+/// to the rule in force, with what of the card names it.
 fn related_rules(g: &Graph, card: &Card) -> Vec<Link> {
     let lexicon = Lexicon::embedded();
     let mut ids: Vec<(RuleId, String)> = Vec::new();
-    let mut add = |id: Option<RuleId>, why: &str| {
-        if let Some(id) = id
-            && !ids.iter().any(|(i, _)| *i == id)
-        {
-            ids.push((id, why.to_string()));
-        }
-    };
     for k in &card.keywords {
-        add(lexicon.by_english(k).iter().find_map(|e| e.rule), k);
-    }
-    let type_words: Vec<&str> = card.type_line.split([' ', '—', '/']).filter(|w| !w.is_empty()).collect();
-    for (word, rule) in TYPE_RULES {
-        if type_words.contains(&word) {
-            add(RuleId::parse(rule).ok(), word);
+        if let Some(id) = crate::cards::topics::keyword_rule(lexicon, k) {
+            ids.push((id, k.clone()));
         }
     }
-    for word in type_words.iter().filter(|w| !TYPE_RULES.iter().any(|(t, _)| t == *w)) {
-        add(lexicon.by_english(word).iter().find_map(|e| e.rule), word);
+    for t in Topics::embedded().of(card) {
+        ids.push((t.rule, t.why));
     }
+    let mut seen = std::collections::HashSet::new();
     ids.into_iter()
+        .filter(|(id, _)| seen.insert(*id))
         .filter_map(|(id, why)| {
             let idx = g.find(id)?;
             let mut l = link(g, idx, None);
