@@ -10,6 +10,8 @@
 //!   held-out set (`tests/recherche/controle.tsv`, no weight was chosen on it); FTS5
 //!   twice: with the words typed, and with the same vocabulary expansion
 //!   arbitre makes (the words typed and their translation both ways);
+//! - the same for the judges' questions that name cards
+//!   (`tests/cartes/questions.tsv`), and arbitre with its cards off;
 //! - the median time to answer a top-10 page with snippets, in process (all
 //!   queries of the sets, each run 30 times).
 //!
@@ -127,16 +129,18 @@ fn expanded(index: &SearchIndex, q: &str) -> String {
 
 /// Ranking on the embedded corpus (French texts and the English rules in
 /// force): arbitre, FTS5, and FTS5 given the same vocabulary expansion.
-fn ranking(graph: &Graph, index: &SearchIndex, fts: &Fts, sets: &[(&str, Vec<Question>)]) {
+fn ranking(graph: &Graph, index: &SearchIndex, off: &SearchIndex, fts: &Fts, sets: &[(&str, Vec<Question>)]) {
     let ids = |nodes: Vec<NodeIdx>| nodes.into_iter().map(|n| eval::ids_of(graph, n)).collect::<Vec<_>>();
     println!("| jeu de requêtes | moteur | MRR@10 | rappel@1 | rappel@5 |");
     println!("|---|---|---|---|---|");
     for (name, qs) in sets {
         let a =
             ranks(qs, |q| ids(index.search(graph, q, 10, &Filters::default()).hits.iter().map(|h| h.node).collect()));
+        let n = ranks(qs, |q| ids(off.search(graph, q, 10, &Filters::default()).hits.iter().map(|h| h.node).collect()));
         let f = ranks(qs, |q| ids(fts.search(q).into_iter().map(|r| r.0).collect()));
         let fx = ranks(qs, |q| ids(fts.search(&expanded(index, q)).into_iter().map(|r| r.0).collect()));
         row(name, "arbitre", &a);
+        row(name, "arbitre sans les cartes", &n);
         row(name, "SQLite FTS5", &f);
         row(name, "SQLite FTS5 + vocabulaire", &fx);
     }
@@ -162,17 +166,22 @@ fn main() {
         ("juges (tests/recherche/juges.tsv)", questions(PathBuf::from("tests/recherche/juges.tsv"))),
         ("anglais (tests/recherche/english.tsv)", questions(PathBuf::from("tests/recherche/english.tsv"))),
         ("contrôle (tests/recherche/controle.tsv)", questions(PathBuf::from("tests/recherche/controle.tsv"))),
+        ("cartes (tests/cartes/questions.tsv)", questions(PathBuf::from("tests/cartes/questions.tsv"))),
     ];
 
     // The embedded corpus: French texts and the English rules in force.
     let graph = arbitre::load(&[]).graph;
     let index = SearchIndex::build(&graph).unwrap();
+    let mut off = SearchIndex::build(&graph).unwrap();
+    off.with_cards = false;
+    // The cards read before timing (the server reads them on a thread at start).
+    arbitre::cards::Cards::embedded();
     let (fts, fts_build) = Fts::build(&graph);
-    ranking(&graph, &index, &fts, &sets);
+    ranking(&graph, &index, &off, &fts, &sets);
 
     // Latency of a page of ten results with snippets, in process.
     let all: Vec<&str> = sets.iter().flat_map(|(_, qs)| qs.iter()).map(|q| q.query.as_str()).collect();
-    let (mut ta, mut tf, mut tx) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut ta, mut tn, mut tf, mut tx) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let mut sink = 0usize;
     for _ in 0..REPEATS {
         for q in &all {
@@ -180,6 +189,10 @@ fn main() {
             let r = index.search(&graph, q, 10, &Filters::default());
             sink += r.hits.iter().map(|h| h.snippet.text.len()).sum::<usize>();
             ta.push(t.elapsed());
+            let t = Instant::now();
+            let r = off.search(&graph, q, 10, &Filters::default());
+            sink += r.hits.iter().map(|h| h.snippet.text.len()).sum::<usize>();
+            tn.push(t.elapsed());
             let t = Instant::now();
             sink += fts.search(q).iter().map(|r| r.1.len()).sum::<usize>();
             tf.push(t.elapsed());
@@ -189,18 +202,21 @@ fn main() {
         }
     }
     println!();
-    println!("| corpus intégré (textes français + règles en vigueur) | arbitre | SQLite FTS5 | FTS5 + vocabulaire |");
-    println!("|---|---|---|---|");
-    println!("| documents indexés | {} | idem | idem |", index.documents);
     println!(
-        "| construction de l'index | {:.1} ms | {:.1} ms | idem |",
+        "| corpus intégré (textes français + règles en vigueur) | arbitre | arbitre sans les cartes | SQLite FTS5 | FTS5 + vocabulaire |"
+    );
+    println!("|---|---|---|---|---|");
+    println!("| documents indexés | {} | idem | idem | idem |", index.documents);
+    println!(
+        "| construction de l'index | {:.1} ms | idem | {:.1} ms | idem |",
         index.build_time.as_secs_f64() * 1e3,
         fts_build.as_secs_f64() * 1e3
     );
     println!(
-        "| page de 10 résultats avec extraits, médiane ({} requêtes × {REPEATS}) | {:.3} ms | {:.3} ms | {:.3} ms |",
+        "| page de 10 résultats avec extraits, médiane ({} requêtes × {REPEATS}) | {:.3} ms | {:.3} ms | {:.3} ms | {:.3} ms |",
         all.len(),
         median(ta.clone()).as_secs_f64() * 1e3,
+        median(tn.clone()).as_secs_f64() * 1e3,
         median(tf.clone()).as_secs_f64() * 1e3,
         median(tx.clone()).as_secs_f64() * 1e3
     );
@@ -209,8 +225,9 @@ fn main() {
         d[d.len() * 9 / 10]
     };
     println!(
-        "| idem, 90e centile | {:.3} ms | {:.3} ms | {:.3} ms |",
+        "| idem, 90e centile | {:.3} ms | {:.3} ms | {:.3} ms | {:.3} ms |",
         p90(ta).as_secs_f64() * 1e3,
+        p90(tn).as_secs_f64() * 1e3,
         p90(tf).as_secs_f64() * 1e3,
         p90(tx).as_secs_f64() * 1e3
     );

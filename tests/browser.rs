@@ -508,3 +508,38 @@ fn the_real_server_answers_long_addresses_and_head() {
             .unwrap();
     assert_eq!(status, 405);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn on_a_phone_a_search_naming_two_cards_shows_both_and_the_layer() {
+    let Some(driver) = start_chromedriver() else { return };
+    let server = start_server();
+    let c = browser(&driver).await;
+    viewport(&c, 360).await;
+    c.goto(&format!("http://{server}/recherche?q=lune+de+sang+urborg")).await.unwrap();
+    // On the first screen (800 px high, nothing scrolled): both cards, and
+    // rule 613 (the type-changing layer) among the results.
+    let script = "const h = window.innerHeight; \
+        const seen = (e) => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= h; }; \
+        const cards = [...document.querySelectorAll('section.cartes a')].filter(seen).map(a => a.textContent); \
+        const rules = [...document.querySelectorAll('a[href^=\"/regles/613\"]')].filter(seen).map(a => a.getAttribute('href')); \
+        return [cards, rules];";
+    let v = c.execute(script, vec![]).await.unwrap();
+    let cards: Vec<&str> = v[0].as_array().unwrap().iter().filter_map(Value::as_str).collect();
+    assert!(cards.contains(&"Blood Moon") && cards.contains(&"Urborg"), "{v}");
+    let layout = c
+        .execute(
+            "return [...document.querySelectorAll('main > *, main section, main li')].slice(0, 30).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().top) + ' ' + (e.textContent || '').slice(0, 40));",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert!(!v[1].as_array().unwrap().is_empty(), "no rule 613 on the first screen: {v} {layout}");
+    let (scroll, client) = overflows(&c).await;
+    assert!(scroll <= client, "the results overflow at 360 px: {scroll} > {client}");
+    // The card's page, from the box, fits the phone too.
+    c.find(Locator::Css("section.cartes a[href='/cartes/blood-moon']")).await.unwrap().click().await.unwrap();
+    wait_until(&c, "return location.pathname === '/cartes/blood-moon';").await;
+    let (scroll, client) = overflows(&c).await;
+    assert!(scroll <= client, "the card page overflows at 360 px: {scroll} > {client}");
+    c.close().await.unwrap();
+}

@@ -69,12 +69,14 @@ pub struct Names {
     game_words: HashSet<String>,
     /// The longest name, in words.
     longest: usize,
-    /// Words of the texts (see [`common_words`]): a typo is not corrected into a card's word.
-    common: HashSet<String>,
+    /// Words of the texts, hashed (see [`common_words`]): a typo is not
+    /// corrected into a card's word.
+    common: HashSet<u64>,
     /// Every word of every name, for typos: the words, and each word and
     /// each of its one-letter deletions (hashed) → the words it comes from.
     name_words: Vec<String>,
-    deletions: HashMap<u64, Vec<u32>>,
+    /// Sorted by hash; 16 bytes a pair.
+    deletions: Vec<(u64, u32)>,
 }
 
 /// Words that say something of the game or of the question rather than
@@ -82,8 +84,8 @@ pub struct Names {
 /// built in), of the vocabulary and its translations, of the cards' Oracle
 /// texts and of their French printed texts — each card's text without the
 /// words of its own names (« Tarmogoyf » in Tarmogoyf's text).
-fn common_words(cards: &[Card]) -> HashSet<String> {
-    let mut common: HashSet<String> = HashSet::new();
+fn common_words(cards: &[Card]) -> HashSet<u64> {
+    let mut common: HashSet<u64> = HashSet::new();
     // A word written with a capital only (« Tarmogoyf » in an example of
     // the rules) is a name, not a word of the language.
     let mut add = |text: &str, own: &HashSet<String>| {
@@ -92,8 +94,8 @@ fn common_words(cards: &[Card]) -> HashSet<String> {
                 continue;
             }
             let w = fold(token);
-            if !own.contains(&w) && !common.contains(&w) {
-                common.insert(w);
+            if !own.contains(&w) {
+                common.insert(hash(&w));
             }
         }
     };
@@ -157,7 +159,7 @@ impl Names {
                     // Words of the texts, one of them saying something (« Pile
                     // On » in « la pile, on peut répondre ») name it the same way.
                     let said = w.iter().filter(|w| !stop_word(w)).count();
-                    if game || (said < 2 && w.iter().all(|w| common.contains(w))) {
+                    if game || (said < 2 && w.iter().all(|w| common.contains(&hash(w)))) {
                         names.game_words.insert(key.clone());
                     }
                     // A French name of one word is a word of French (« Choc »,
@@ -170,7 +172,7 @@ impl Names {
                         };
                     }
                     let english = name == &card.name;
-                    for word in w.iter().filter(|w| distinctive(w) && !common.contains(*w)) {
+                    for word in w.iter().filter(|w| distinctive(w) && !common.contains(&hash(w))) {
                         let list = names.by_word.entry(word.clone()).or_default();
                         if !list.contains(&i) {
                             list.push(i);
@@ -198,6 +200,9 @@ impl Names {
         });
         names.game_words.extend(french_single.difference(&english_single).cloned());
         names.common = common;
+        names.deletions.sort_unstable();
+        names.deletions.dedup();
+        names.deletions.shrink_to_fit();
         names
     }
 
@@ -308,10 +313,7 @@ impl Names {
         let id = self.name_words.len() as u32;
         self.name_words.push(word.to_string());
         for key in std::iter::once(word.to_string()).chain(deletions(word)) {
-            let list = self.deletions.entry(hash(&key)).or_default();
-            if list.last() != Some(&id) {
-                list.push(id);
-            }
+            self.deletions.push((hash(&key), id));
         }
     }
 
@@ -319,12 +321,14 @@ impl Names {
     /// word of [`MIN_TYPO_IN_NAME`] letters or more that is neither a word of the texts
     /// nor of a name.
     fn corrections(&self, word: &str) -> Vec<&str> {
-        if word.chars().count() < MIN_TYPO_IN_NAME || self.common.contains(word) {
+        if word.chars().count() < MIN_TYPO_IN_NAME || self.common.contains(&hash(word)) {
             return Vec::new();
         }
         let mut out: Vec<&str> = Vec::new();
         for key in std::iter::once(word.to_string()).chain(deletions(word)) {
-            for &id in self.deletions.get(&hash(&key)).into_iter().flatten() {
+            let h = hash(&key);
+            let from = self.deletions.partition_point(|(k, _)| *k < h);
+            for &(_, id) in self.deletions[from..].iter().take_while(|(k, _)| *k == h) {
                 let w = self.name_words[id as usize].as_str();
                 if w == word {
                     return Vec::new();

@@ -30,6 +30,8 @@ pub struct Named {
     pub card_first: bool,
     /// The rules the cards' texts touch, and how much.
     pub boosts: Vec<(RuleId, f32)>,
+    /// The words of the query that name cards ([`names::words`]): not typos.
+    pub name_words: Vec<String>,
 }
 
 /// Words that do not make a query more than a card's name: « la carte
@@ -72,6 +74,14 @@ pub fn named(cards: &Cards, words: &str) -> Named {
         index += n;
     }
     out.card_first = rest_is_filler && !named_by_card.is_empty();
+    let all = names::words(words);
+    // The words as the names write them; a typo (« pyrcolasme ») is still corrected.
+    for m in &mentions {
+        let card = &cards.cards[m.card];
+        let spelt: Vec<String> =
+            std::iter::once(&card.name).chain(&card.french).flat_map(|n| names::words(n)).collect();
+        out.name_words.extend(all[m.start..m.start + m.len].iter().filter(|w| spelt.contains(w)).cloned());
+    }
     // The names stay in the words searched: the rules' examples name cards
     // (« Salve d'aura » in 608.2b's French text, Blood Moon in 613's).
     let _ = kept;

@@ -394,7 +394,9 @@ impl SearchIndex {
             // Quoted phrases are words of the question too (translated for the
             // texts of the other language, which cannot have them as typed).
             let asked = format!("{} {}", query.words, query.phrases.join(" "));
-            let words = self.words_of(&asked, query_language == Lang::En);
+            let mut words = self.words_of(&asked, query_language == Lang::En);
+            // A card's name is not a typo (« urborg » is not « rune »).
+            words.correctable.retain(|w| !named.name_words.contains(&crate::text::fold(w)));
             let plan = self.plan(&searchers, &words, &query.phrases, filters, query_language);
             let restriction = self.restriction(&searchers, &plan);
             // A phrase in quotes no text of its language has (a card's text

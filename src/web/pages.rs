@@ -366,6 +366,8 @@ pub struct SearchPage {
     pub card_first: bool,
     /// Wizards' Fan Content Policy notice, shown with card text.
     pub notice: String,
+    /// Whether a filter is chosen: the filters are shown open.
+    pub filtered: bool,
 }
 
 /// A card the query names, in the search page's box.

@@ -144,6 +144,7 @@ fn render(
         cards,
         card_first,
         notice: crate::cards::NOTICE.to_string(),
+        filtered: ["section", "edition", "langue"].iter().any(|k| p.get(*k).is_some_and(|v| !v.is_empty())),
     };
     Ok(page.french()?)
 }
