@@ -406,9 +406,9 @@ fn split_type_line(line: &str) -> (Vec<String>, Vec<String>, Vec<String>) {
     (supertypes, types, words(right))
 }
 
-/// The cards read from a download, and what was passed over.
-struct Collector<'p> {
-    format: Option<Format>,
+/// What a download gives: its cards, and what was passed over.
+#[derive(Default)]
+struct Gathered {
     /// MTGJSON's `meta`: version and date.
     meta: Option<String>,
     records: usize,
@@ -416,27 +416,21 @@ struct Collector<'p> {
     cards: usize,
     faces: usize,
     oracle: Vec<OracleOut>,
-    names: HashSet<String>,
     french: Vec<NewFrench>,
     skipped: BTreeMap<Skip, Finding>,
+}
+
+/// The cards read from a download so far.
+struct Collector<'p> {
+    format: Option<Format>,
+    names: HashSet<String>,
+    read: Gathered,
     progress: &'p mut dyn FnMut(Progress),
 }
 
 impl<'p> Collector<'p> {
     fn new(progress: &'p mut dyn FnMut(Progress)) -> Self {
-        Collector {
-            format: None,
-            meta: None,
-            records: 0,
-            funny: 0,
-            cards: 0,
-            faces: 0,
-            oracle: Vec::new(),
-            names: HashSet::new(),
-            french: Vec::new(),
-            skipped: BTreeMap::new(),
-            progress,
-        }
+        Collector { format: None, names: HashSet::new(), read: Gathered::default(), progress }
     }
 
     fn set_format(&mut self, format: Format) {
@@ -445,15 +439,15 @@ impl<'p> Collector<'p> {
     }
 
     fn count_record(&mut self) {
-        self.records += 1;
-        if self.records.is_multiple_of(PROGRESS_EVERY) {
-            (self.progress)(Progress::Read(self.records));
+        self.read.records += 1;
+        if self.read.records.is_multiple_of(PROGRESS_EVERY) {
+            (self.progress)(Progress::Read(self.read.records));
         }
     }
 
     fn skip(&mut self, why: Skip, name: &str) {
-        let shown = if name.trim().is_empty() { format!("fiche n° {}", self.records) } else { example(name) };
-        self.skipped.entry(why).or_default().add(shown);
+        let shown = if name.trim().is_empty() { format!("fiche n° {}", self.read.records) } else { example(name) };
+        self.read.skipped.entry(why).or_default().add(shown);
     }
 
     /// Why a record of this name and layout is not written, if it is not.
@@ -474,11 +468,11 @@ impl<'p> Collector<'p> {
             return false;
         }
         if record.face.is_some() {
-            self.faces += 1;
+            self.read.faces += 1;
         } else {
-            self.cards += 1;
+            self.read.cards += 1;
         }
-        self.oracle.push(record);
+        self.read.oracle.push(record);
         true
     }
 }
@@ -557,7 +551,7 @@ impl Collector<'_> {
             return;
         }
         if front.get("isFunny") == Some(&Value::Bool(true)) {
-            self.funny += 1;
+            self.read.funny += 1;
         }
         let front_face = text(front, "faceName");
         let front_name = front_face.clone().unwrap_or_else(|| name.split(" // ").next().unwrap_or(&name).to_string());
@@ -570,7 +564,7 @@ impl Collector<'_> {
             return;
         }
         let fr = french_names(front, "name");
-        self.french.push(NewFrench { name, fr, rulings: rulings(front), front_face });
+        self.read.french.push(NewFrench { name, fr, rulings: rulings(front), front_face });
         // The back face of a double-faced card, and a meld card's melded face, are cards of their own.
         let own = |f: &Map<String, Value>| back.is_some_and(|b| std::ptr::eq(f, b)) || layout == "meld";
         for face in others.into_iter().filter(|f| own(f)) {
@@ -585,7 +579,7 @@ impl Collector<'_> {
             }
             if self.push(record) {
                 let fr = french_names(face, "faceName");
-                self.french.push(NewFrench { name: face_name, fr, rulings: Vec::new(), front_face: None });
+                self.read.french.push(NewFrench { name: face_name, fr, rulings: Vec::new(), front_face: None });
             }
         }
     }
@@ -606,7 +600,7 @@ impl Collector<'_> {
             return;
         }
         if text(card, "set_type").as_deref() == Some("funny") {
-            self.funny += 1;
+            self.read.funny += 1;
         }
         let faces: Vec<&Map<String, Value>> = card
             .get("card_faces")
@@ -688,7 +682,7 @@ impl<'de> Visitor<'de> for TopObject<'_, '_> {
                 "meta" => {
                     let meta: Value = map.next_value()?;
                     let field = |k: &str| meta.get(k).and_then(Value::as_str).map(str::to_string);
-                    c.meta = match (field("version"), field("date")) {
+                    c.read.meta = match (field("version"), field("date")) {
                         (Some(v), Some(d)) => Some(format!("version {v} du {d}")),
                         (Some(v), None) => Some(format!("version {v}")),
                         (None, Some(d)) => Some(format!("du {d}")),
@@ -822,17 +816,10 @@ fn json_kind(b: u8) -> &'static str {
     }
 }
 
-/// Everything read from a download.
+/// Everything read from a download, and its format.
 struct Downloaded {
     format: Format,
-    meta: Option<String>,
-    records: usize,
-    funny: usize,
-    cards: usize,
-    faces: usize,
-    oracle: Vec<OracleOut>,
-    french: Vec<NewFrench>,
-    skipped: BTreeMap<Skip, Finding>,
+    read: Gathered,
 }
 
 /// Reads a download, record by record.
@@ -878,17 +865,7 @@ fn read_download(path: &Path, progress: &mut dyn FnMut(Progress)) -> Result<Down
         let why = if saw_data { "« data » vide ou d'un autre type" } else { "un objet sans clé « data »" };
         return Err(ImportError::Neither(name, why.to_string()));
     };
-    Ok(Downloaded {
-        format,
-        meta: c.meta,
-        records: c.records,
-        funny: c.funny,
-        cards: c.cards,
-        faces: c.faces,
-        oracle: c.oracle,
-        french: c.french,
-        skipped: c.skipped,
-    })
+    Ok(Downloaded { format, read: c.read })
 }
 
 // ───────────────────────────── the French file ─────────────────────────────
@@ -1069,7 +1046,7 @@ pub fn import(file: &Path, folder: &Path, progress: &mut dyn FnMut(Progress)) ->
         return Err(ImportError::Folder(shown(folder)));
     }
     let old = read_old_french(folder);
-    let read = read_download(file, progress)?;
+    let Downloaded { format, read } = read_download(file, progress)?;
     if read.oracle.is_empty() {
         let skipped: usize = read.skipped.values().map(|f| f.count).sum();
         let why = if skipped == 0 {
@@ -1078,11 +1055,11 @@ pub fn import(file: &Path, folder: &Path, progress: &mut dyn FnMut(Progress)) ->
             let reasons: Vec<String> = read.skipped.iter().map(|(k, f)| format!("{k} : {}", f.count)).collect();
             format!("{} ignorées — {}", plural_n(skipped, "fiche", "fiches"), reasons.join(", "))
         };
-        return Err(ImportError::NoCards(shown(file), read.format, why));
+        return Err(ImportError::NoCards(shown(file), format, why));
     }
     let oracle_gz = gzip_json(&read.oracle).map_err(ImportError::Invalid)?;
     let french_path = folder.join(FRENCH_FILE);
-    let (french_gz, french) = if read.format.has_french() {
+    let (french_gz, french) = if format.has_french() {
         let (records, summary) = french_records(read.french, old?);
         (gzip_json(&records).map_err(ImportError::Invalid)?, Some(summary))
     } else {
@@ -1097,7 +1074,7 @@ pub fn import(file: &Path, folder: &Path, progress: &mut dyn FnMut(Progress)) ->
     let written = write_atomically(folder, &files)?;
     Ok(ImportReport {
         source: shown(file),
-        format: read.format,
+        format,
         meta: read.meta,
         records: read.records,
         cards: read.cards,
