@@ -189,8 +189,16 @@ impl Names {
         // French names only is an ordinary French word when two cards share
         // it (« lumière », « marées »); an invented one (« lancevif ») is not.
         // Short French words of one name are ordinary too (« voilà », « tuer »).
+        // A word of an English name that is a word of French (« adverse »,
+        // « test », « tabernacle ») is typed as French: it names no card
+        // alone (rules/cartes/mots-francais.txt). The words of French names
+        // only already name a card alone only when one card has them.
+        let french = french_words();
         let translations = lexicon.translations();
         names.by_word.retain(|word, cards| {
+            if in_english.contains(word) && french.contains(word.as_str()) {
+                return false;
+            }
             let ok = if in_english.contains(word) {
                 cards.len() <= MAX_SHARED
             } else {
@@ -228,7 +236,7 @@ impl Names {
         let mut taken = vec![false; q.len()];
         let mut found: Vec<Mention> = Vec::new();
         // The words of names a typo may stand for, per word of the question.
-        let typos: Vec<Vec<&str>> = q.iter().map(|w| self.corrections(w)).collect();
+        let typos: Vec<Typos> = q.iter().map(|w| self.corrections(w)).collect();
         // Whole names, the longest first; a name of two words or more may
         // carry one typo.
         for len in (1..=self.longest.min(q.len())).rev() {
@@ -260,7 +268,11 @@ impl Names {
                 if word.chars().count() < MIN_TYPO_ALONE {
                     return None;
                 }
-                let lists: Vec<&Vec<usize>> = typos[i].iter().filter_map(|w| self.by_word.get(*w)).collect();
+                // A word of a name is not a typo of another name's word alone.
+                if typos[i].is_name_word {
+                    return None;
+                }
+                let lists: Vec<&Vec<usize>> = typos[i].words.iter().filter_map(|w| self.by_word.get(*w)).collect();
                 // Two words one typo away: the typo is ambiguous.
                 (lists.len() == 1).then(|| lists[0])
             });
@@ -275,7 +287,7 @@ impl Names {
 
     /// The whole name some words of the question are, as typed or with one
     /// typo when the name has two words or more; its key and cards.
-    fn whole_name(&self, window: &[String], typos: &[Vec<&str>]) -> Option<(String, &Vec<usize>)> {
+    fn whole_name(&self, window: &[String], typos: &[Typos]) -> Option<(String, &Vec<usize>)> {
         let key = window.join(" ");
         if let Some(list) = self.full.get(&key) {
             return Some((key, list));
@@ -284,7 +296,7 @@ impl Names {
             return None;
         }
         for (i, fixes) in typos.iter().enumerate() {
-            for fix in fixes {
+            for fix in &fixes.words {
                 let mut w: Vec<&str> = window.iter().map(String::as_str).collect();
                 w[i] = fix;
                 let key = w.join(" ");
@@ -318,28 +330,37 @@ impl Names {
     }
 
     /// The words of names one typo away from a word of the question — a
-    /// word of [`MIN_TYPO_IN_NAME`] letters or more that is neither a word of the texts
-    /// nor of a name.
-    fn corrections(&self, word: &str) -> Vec<&str> {
+    /// word of [`MIN_TYPO_IN_NAME`] letters or more that is not a word of the
+    /// texts — and whether the word is itself a word of a name.
+    fn corrections(&self, word: &str) -> Typos<'_> {
+        let mut out = Typos::default();
         if word.chars().count() < MIN_TYPO_IN_NAME || self.common.contains(&hash(word)) {
-            return Vec::new();
+            return out;
         }
-        let mut out: Vec<&str> = Vec::new();
         for key in std::iter::once(word.to_string()).chain(deletions(word)) {
             let h = hash(&key);
             let from = self.deletions.partition_point(|(k, _)| *k < h);
             for &(_, id) in self.deletions[from..].iter().take_while(|(k, _)| *k == h) {
                 let w = self.name_words[id as usize].as_str();
                 if w == word {
-                    return Vec::new();
-                }
-                if !out.contains(&w) && one_edit(w, word) {
-                    out.push(w);
+                    out.is_name_word = true;
+                } else if !out.words.contains(&w) && one_edit(w, word) {
+                    out.words.push(w);
                 }
             }
         }
         out
     }
+}
+
+/// The words of names a word of a question may be a typo of.
+#[derive(Debug, Default)]
+struct Typos<'a> {
+    /// The words of names one edit away.
+    words: Vec<&'a str>,
+    /// Whether the word is itself a word of a name (« bowmaster »): it
+    /// stands for another only inside a whole name (« orcish bowmaster »).
+    is_name_word: bool,
 }
 
 /// A word without one of its letters, each way.
@@ -352,6 +373,17 @@ fn hash(s: &str) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
     s.hash(&mut h);
     h.finish()
+}
+
+/// The file of the words of card names that are words of French, inside `rules/`.
+pub const FRENCH_WORDS: &str = "cartes/mots-francais.txt";
+
+/// The words of card names that are also words of French, from
+/// [`FRENCH_WORDS`] (made by `scripts/french-name-words.py` from a French
+/// dictionary): one a line, `#` comments.
+fn french_words() -> HashSet<&'static str> {
+    let text = crate::embedded::file(FRENCH_WORDS).and_then(|b| std::str::from_utf8(b).ok()).unwrap_or_default();
+    text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect()
 }
 
 /// A French or English word that says nothing on its own (« la », « on », « of »).
