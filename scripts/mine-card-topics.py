@@ -2,12 +2,18 @@
 """Mines what card texts are about, as rules of the Comprehensive Rules in force.
 
 Writes rules/cartes/sujets.tsv: one line per topic, `kind<TAB>pattern<TAB>rules<TAB>cards<TAB>source`.
-  keyword  a keyword of the cards' `keywords` field → the 701/702 rule titled by it
+  keyword  a keyword of the cards' `keywords` field, or said in their text outside reminder text
+           (« You have hexproof », « gains flashback ») → the 701/702 rule titled by it
+  layout   a card's layout (`split`, `adventure`, `transform`) → the rule of cards of that kind
+           (« Split Cards » 709, « Adventurer Cards » 715; reviewed: double-faced cards 712)
   type     a card type, supertype or subtype of the type line → the rule that defines it
            (section 3 titles, « have the subtype “X.” », « The basic land types are », « A X token is »),
            and the rules that rule sends to (« legend rule (see rule 704.5j) »)
   phrase   words of Oracle text that the rules quote or say themselves, found in few rules
-           (« can't be countered » → 113.6g, 603.1a; « enters tapped » → 603.6d)
+           (« can't be countered » → 113.6g, 603.1a; « enters tapped » → 603.6d), and the titles of
+           rules the cards say (« mana abilities » → 605, « the monarch » → 724)
+  interaction  two cards named that both touch these rules → the rule of their interaction
+           (two replacement effects → 616.1; two continuous effects of a layer → 613.7, 613.8)
 `cards` is how many cards of today match the pattern; `source` says where the line was found.
 The patterns are matched by src/cards/topics.rs on Oracle text lowercased, the card's own name read as
 « this ». Run from the project root:
@@ -69,7 +75,26 @@ REVIEWED = [
     ("phrase", "whenever [something] dies", "603.10a, 700.4", "603.10a : les capacités qui « regardent en arrière » ; 700.4 : mourir"),
     ("phrase", "+1/+1 counter", "122.3, 704.5q", "704.5q : marqueurs +1/+1 et -1/-1 ; 122.3"),
     ("phrase", "-1/-1 counter", "122.3, 704.5q", "704.5q : marqueurs +1/+1 et -1/-1 ; 122.3"),
+    ("phrase", "enter tapped", "614.1d, 614.12", "614.1d : « [Objects] enter [the battlefield] . . . » est un effet de remplacement"),
+    ("phrase", "until this leaves the battlefield", "610.3", "610.3 : les effets ponctuels qui changent un objet de zone « until »"),
+    ("phrase", "can't lose the game", "101.2, 104.3b", "101.2 : « can't » l'emporte ; 104.3b : perdre à 0 point de vie"),
+    ("phrase", "cost {[n]} more", "601.2f", "601.2f : « Some effects may increase or reduce the cost to pay »"),
+    ("phrase", "costs {[n]} more", "601.2f", "601.2f : « Some effects may increase or reduce the cost to pay »"),
+    ("phrase", "cost {[n]} less", "601.2f", "601.2f : « Some effects may increase or reduce the cost to pay »"),
+    ("phrase", "costs {[n]} less", "601.2f", "601.2f : « Some effects may increase or reduce the cost to pay »"),
+    ("phrase", "mana value", "202.3", "202.3 : « The mana value of an object is a number… »"),
+    ("phrase", "phases out", "702.26a", "702.26a : les permanents « phase out »"),
+    ("phrase", "lose all abilities", "613.1f", "613.1f : couche 6, les effets qui retirent des capacités"),
+    ("type", "Planeswalker", "306, 606, 306.9", "306.5d : « Each planeswalker has a number of loyalty abilities » (606) ; 306.9 : loyauté 0"),
+    ("layout", "transform", "712, 701.27", "712.1 : « nonmodal double-faced cards (previously called “transforming double-faced cards”) » ; 701.27 Transform"),
+    ("layout", "modal_dfc", "712", "712.1 : « modal double-faced cards »"),
+    ("layout", "meld", "712, 701.42", "712.1 : les cartes qui s'assemblent ; 701.42 Meld"),
+    ("interaction", "614, 615", "616.1", "616.1 : « If two or more replacement and/or prevention effects are attempting to modify the way an event affects an object or player »"),
+    ("interaction", "613", "613.7, 613.8", "613.7 : l'ordre dans une couche, par horodatage ; 613.8 : par dépendance"),
 ]
+# Layouts whose rule the titles do not name (« Double-Faced Cards »), or that are keywords (`mutate`,
+# `aftermath`), or a card of one game only (`planar`, `scheme`, `vanguard`: their type says it).
+LAYOUTS_BY_REVIEW = {"transform", "modal_dfc", "meld"}
 # A phrase is kept when this many cards at least say it …
 MIN_CARDS = 8
 # … in at most this many rules (else the words are of every rule, not a topic).
@@ -161,10 +186,25 @@ def main():
         if rid.startswith(("701.", "702.")):
             by_title[t.lower()] = rid
     kw = collections.Counter(k for c in cards for k in (c.get("keywords") or []))
-    for k, n in sorted(kw.items()):
+    for k in sorted(kw):
         rid = by_title.get(k.lower())
         if rid:
+            rx = phrase_regex(k.lower())
+            n = sum(
+                1
+                for c, (_, text) in zip(cards, texts)
+                if k in (c.get("keywords") or []) or rx.search(text)
+            )
             out.append(("keyword", k, rid, n, f"titre de la règle {rid}"))
+
+    # Layouts → the rule of that kind of card (« Split Cards », « Adventurer Cards »).
+    layouts = collections.Counter(c.get("layout") for c in cards if c.get("layout"))
+    for layout, n in sorted(layouts.items()):
+        for rid, t in title.items():
+            if rid.startswith("7") and "." not in rid and t.endswith(" Cards"):
+                first = t.split()[0].lower()
+                if first == layout or (first.startswith(layout) and len(first) - len(layout) <= 2):
+                    out.append(("layout", layout, rid, n, f"titre de la règle {rid}"))
 
     # Keyword actions said in the text (« destroy target », « exiled ») → the 701 rule titled by them.
     for rid, t in title.items():
@@ -247,10 +287,35 @@ def main():
         where = list(dict.fromkeys(where))
         out.append(("phrase", q, ", ".join(where[:MAX_RULES]), n, "cité en " + ", ".join(where[:MAX_RULES])))
 
+    # Titles of rules the cards say (« mana abilities » → 605, « the monarch » → 724).
+    said = {p for _, p, *_ in out}
+    for rid, t in title.items():
+        # Chapters' titles of two words or more (« Mana Abilities »; « Damage » is said by every
+        # card that deals damage), and Commander's.
+        if not re.fullmatch(r"[1-7]\d\d|903", rid) or (len(t.split()) < 2 and rid != "903"):
+            continue
+        plain = t.lower()
+        forms = {plain, re.sub(r"ies$", "y", plain), re.sub(r"s$", "", plain)}
+        for form in sorted(forms):
+            if form in said or form in REJECTED or len(words(form)) < 1 or form in STOP:
+                continue
+            n = sum(1 for _, text in texts if phrase_regex(form).search(text))
+            if n >= MIN_CARDS:
+                out.append(("phrase", form, rid, n, f"titre de la règle {rid}"))
+                said.add(form)
+
     for kind, pattern, ids, why in REVIEWED:
         if not ids:
             continue
-        n = sum(1 for _, t in texts if phrase_regex(pattern).search(t))
+        if kind == "layout":
+            n = layouts.get(pattern, 0)
+        elif kind == "interaction":
+            n = 0
+        elif kind == "type":
+            n = types.get(pattern, 0)
+            out = [row for row in out if not (row[0] == "type" and row[1] == pattern)]
+        else:
+            n = sum(1 for _, t in texts if phrase_regex(pattern).search(t))
         out.append((kind, pattern, ids, n, "relu : " + why))
 
     print("# Ce dont parlent les textes des cartes, en règles en vigueur : miné par scripts/mine-card-topics.py")

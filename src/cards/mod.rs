@@ -49,6 +49,8 @@ pub struct Card {
     pub text: String,
     /// Keyword abilities (`First strike`).
     pub keywords: Vec<String>,
+    /// The kind of card (`normal`, `split`, `adventure`, `transform`…).
+    pub layout: String,
     /// Power, toughness, loyalty.
     pub power: Option<String>,
     /// See `power`.
@@ -148,6 +150,7 @@ struct OracleRecord {
     toughness: Option<String>,
     loyalty: Option<String>,
     text: Option<String>,
+    layout: Option<String>,
     /// `back` on a double-faced card's back face (read by `cartes check`).
     face: Option<String>,
 }
@@ -205,6 +208,7 @@ impl Cards {
                     type_line: o.type_line.unwrap_or_default(),
                     text: o.text.unwrap_or_default(),
                     keywords: o.keywords.unwrap_or_default(),
+                    layout: o.layout.unwrap_or_default(),
                     power: o.power,
                     toughness: o.toughness,
                     loyalty: o.loyalty,

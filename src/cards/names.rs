@@ -251,6 +251,11 @@ impl Names {
                 if self.game_words.contains(&key) && !(alone == len || asked_as_card) {
                     continue;
                 }
+                // « Qui » (Who // What // When // Where // Why) after « carte »
+                // is « la carte qui… »: a name of words that say nothing only alone.
+                if window.iter().all(|w| stop_word(w)) && alone != len {
+                    continue;
+                }
                 taken[start..start + len].iter_mut().for_each(|t| *t = true);
                 // One word that is a whole name and a word of other names
                 // (« moat », « urborg »): the card of that name.

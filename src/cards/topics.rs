@@ -9,6 +9,8 @@
 //!   type     Aura                 303.4           (its type line)
 //!   action   destroy              701.8           (a verb of its text)
 //!   phrase   nonbasic lands are   305.7, 613.1d   (words of its text)
+//!   layout   split                709             (its kind of card)
+//!   interaction  614, 615         616.1           (two cards named touch these)
 //! ```
 //!
 //! A topic said by few cards weighs more than one said by thousands
@@ -29,7 +31,7 @@ pub const FILE: &str = "cartes/sujets.tsv";
 /// What kind of thing of a card's text a topic is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
-    /// A keyword of the card's `keywords`.
+    /// A keyword of the card's `keywords`, or said in its text (« You have hexproof »).
     Keyword,
     /// A type, supertype or subtype of its type line.
     Type,
@@ -37,6 +39,11 @@ pub enum Kind {
     Action,
     /// Words of its text.
     Phrase,
+    /// Its layout (`split`, `adventure`, `transform`).
+    Layout,
+    /// Not of one card: two cards named that both touch the rules of the
+    /// pattern (« 614, 615 ») meet in the topic's rules (616.1).
+    Interaction,
 }
 
 /// One line of the file.
@@ -54,6 +61,8 @@ pub struct Topic {
     pub source: String,
     /// The phrase or verb as matched in a card's text (see [`oracle_words`]).
     matcher: Option<Regex>,
+    /// For an interaction, the rules its two cards touch.
+    pub between: Vec<RuleId>,
 }
 
 /// A rule a card's text touches: how much, and why (the keyword, type or words).
@@ -114,19 +123,25 @@ impl Topics {
                 "type" => Kind::Type,
                 "action" => Kind::Action,
                 "phrase" => Kind::Phrase,
+                "layout" => Kind::Layout,
+                "interaction" => Kind::Interaction,
                 other => return Err(at(&format!("genre inconnu « {other} »"))),
             };
-            let rules = rules
-                .split(',')
-                .map(|r| {
-                    RuleId::parse(r.trim()).map_err(|_| at(&format!("numéro de règle illisible « {} »", r.trim())))
-                })
-                .collect::<Result<Vec<_>, _>>()?;
+            let ids = |list: &str| {
+                list.split(',')
+                    .map(|r| {
+                        RuleId::parse(r.trim()).map_err(|_| at(&format!("numéro de règle illisible « {} »", r.trim())))
+                    })
+                    .collect::<Result<Vec<_>, _>>()
+            };
+            let rules = ids(rules)?;
+            let between = if kind == Kind::Interaction { ids(pattern)? } else { Vec::new() };
             let cards = cards.parse().map_err(|_| at("nombre de cartes illisible"))?;
             let matcher = match kind {
                 Kind::Phrase => Some(phrase_regex(pattern)),
+                Kind::Keyword => Some(phrase_regex(&pattern.to_lowercase())),
                 Kind::Action => Some(action_regex(pattern)),
-                Kind::Keyword | Kind::Type => None,
+                Kind::Type | Kind::Layout | Kind::Interaction => None,
             }
             .transpose()
             .map_err(|e| at(&format!("motif illisible : {e}")))?;
@@ -137,6 +152,7 @@ impl Topics {
                 cards,
                 source: source.to_string(),
                 matcher,
+                between,
             });
         }
         Ok(Topics { topics, total })
@@ -148,10 +164,13 @@ impl Topics {
         let types: Vec<&str> = card.type_line.split([' ', '—', '/']).filter(|w| !w.is_empty()).collect();
         let mut out: Vec<Touched> = Vec::new();
         for t in &self.topics {
+            let matches = || t.matcher.as_ref().is_some_and(|m| m.is_match(&text));
             let said = match t.kind {
-                Kind::Keyword => card.keywords.iter().any(|k| k.eq_ignore_ascii_case(&t.pattern)),
+                Kind::Keyword => card.keywords.iter().any(|k| k.eq_ignore_ascii_case(&t.pattern)) || matches(),
                 Kind::Type => types.iter().any(|w| *w == t.pattern),
-                Kind::Action | Kind::Phrase => t.matcher.as_ref().is_some_and(|m| m.is_match(&text)),
+                Kind::Action | Kind::Phrase => matches(),
+                Kind::Layout => card.layout == t.pattern,
+                Kind::Interaction => false,
             };
             if !said {
                 continue;
@@ -169,6 +188,33 @@ impl Topics {
             }
         }
         out.sort_by(|a, b| b.weight.total_cmp(&a.weight));
+        out
+    }
+
+    /// The rules where what several cards touch meets: each interaction
+    /// two cards or more touch (a rule of its pattern or within one), with
+    /// the sum of their weights there (at most 1).
+    pub fn between(&self, touched: &[Vec<Touched>]) -> Vec<Touched> {
+        let mut out: Vec<Touched> = Vec::new();
+        for t in self.topics.iter().filter(|t| t.kind == Kind::Interaction) {
+            let weights: Vec<f32> = touched
+                .iter()
+                .filter_map(|card| {
+                    card.iter()
+                        .filter(|c| t.between.iter().any(|&b| c.rule == b || c.rule.is_within(b)))
+                        .map(|c| c.weight)
+                        .reduce(f32::max)
+                })
+                .collect();
+            if weights.len() < 2 {
+                continue;
+            }
+            // Each card's evidence adds up, as for a rule both touch.
+            let weight = weights.into_iter().reduce(f32::min).unwrap_or_default();
+            for &rule in &t.rules {
+                out.push(Touched { rule, weight, why: t.source.clone() });
+            }
+        }
         out
     }
 

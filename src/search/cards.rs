@@ -13,7 +13,10 @@
 //!   └─ boosts: 305.7, 613.1d (« nonbasic lands are », « is a swamp in addition… »), 205.4d …
 //! ```
 
-use crate::cards::{Cards, names, topics::Topics};
+use crate::cards::{
+    Cards, names,
+    topics::{Topics, Touched},
+};
 use crate::graph::{Graph, NodeIdx};
 use crate::vocab::RuleId;
 
@@ -88,9 +91,21 @@ pub fn named(cards: &Cards, words: &str) -> Named {
     out.words = words.to_string();
     // What the cards are about, but not for a game word standing for itself.
     let topics = Topics::embedded();
+    let mut each: Vec<Vec<Touched>> = Vec::new();
+    let mut seen: Vec<usize> = Vec::new();
     for m in mentions.iter().filter(|m| !m.game_word || asked_as_card) {
-        let touched = topics.of(&cards.cards[m.card]);
-        for t in touched.into_iter().filter(|t| t.weight >= MIN_TOPIC).take(CARD_TOPICS) {
+        if !seen.contains(&m.card) {
+            seen.push(m.card);
+            each.push(topics.of(&cards.cards[m.card]));
+        }
+    }
+    // Where two cards' effects meet (two replacement effects: 616.1).
+    let between = topics.between(&each);
+    for touched in each.into_iter().chain([between]) {
+        // The strongest topics; the common ones (« Legendary ») count only
+        // for the rules the words found too (see [`boosted`]).
+        let (strong, weak): (Vec<Touched>, Vec<Touched>) = touched.into_iter().partition(|t| t.weight >= MIN_TOPIC);
+        for t in strong.into_iter().take(CARD_TOPICS).chain(weak) {
             match out.boosts.iter_mut().find(|(r, _)| *r == t.rule) {
                 Some((_, w)) => *w += t.weight,
                 None => out.boosts.push((t.rule, t.weight)),
@@ -102,8 +117,10 @@ pub fn named(cards: &Cards, words: &str) -> Named {
 
 /// The ranking with the cards' topics: each rule touched gets
 /// `W_CARD × weight × the best score` added — to the node that states it
-/// (a keyword's heading by its first subrule), found by the words or not —
-/// and half of that to its subrules the words found.
+/// (a keyword's heading by its first subrule), found by the words or not
+/// when the topic is rare enough ([`MIN_TOPIC`]), only when the words found
+/// it otherwise (« Legendary » lifts 704.5j when the question says « legend
+/// rule ») — and half of that to its subrules the words found.
 pub(super) fn boosted(graph: &Graph, mut text: Vec<(f32, NodeIdx)>, boosts: &[(RuleId, f32)]) -> Vec<(f32, NodeIdx)> {
     if boosts.is_empty() {
         return text;
@@ -130,7 +147,7 @@ pub(super) fn boosted(graph: &Graph, mut text: Vec<(f32, NodeIdx)>, boosts: &[(R
                 *score += add / 2.0;
             }
         }
-        if !found && super::documents::indexed(graph, stating) {
+        if !found && weight >= MIN_TOPIC && super::documents::indexed(graph, stating) {
             text.push((add, stating));
         }
     }
