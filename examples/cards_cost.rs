@@ -3,10 +3,15 @@
 //! `cargo run --release --example cards_cost`.
 
 fn rss_kb() -> u64 {
+    field_kb("VmRSS:")
+}
+
+/// A line of `/proc/self/status`, in kB.
+fn field_kb(name: &str) -> u64 {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
     status
         .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .find_map(|l| l.strip_prefix(name))
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
         .unwrap_or(0)
 }
@@ -16,6 +21,7 @@ fn main() {
     let lexicon = arbitre::lexicon::Lexicon::embedded();
     lexicon.translations();
     let before = rss_kb();
+    let anon_before = field_kb("RssAnon:");
     let start = std::time::Instant::now();
     let cards = arbitre::cards::Cards::embedded();
     let topics = arbitre::cards::topics::Topics::embedded();
@@ -29,8 +35,9 @@ fn main() {
         libc::malloc_trim(0);
     }
     let after = rss_kb();
+    let anon = field_kb("RssAnon:") - anon_before;
     println!(
-        "{} cartes, {} sujets : lues en {:.0} ms ; mémoire résidente {:.1} Mo → {:.1} Mo au plus, {:.1} Mo gardés (+{:.1} Mo) ; {:?}",
+        "{} cartes, {} sujets : lues en {:.0} ms ; mémoire résidente {:.1} Mo → {:.1} Mo au plus, {:.1} Mo gardés (+{:.1} Mo, dont {:.1} Mo de mémoire propre et le reste les données du binaire lues) ; {:?}",
         cards.cards.len(),
         topics.topics.len(),
         read.as_secs_f64() * 1e3,
@@ -38,6 +45,7 @@ fn main() {
         peak as f64 / 1024.0,
         after as f64 / 1024.0,
         (after - before) as f64 / 1024.0,
+        anon as f64 / 1024.0,
         finks.iter().map(|&c| cards.cards[c].name.as_str()).collect::<Vec<_>>()
     );
 }

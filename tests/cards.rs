@@ -8,7 +8,7 @@ use arbitre::cards::Cards;
 
 fn named(question: &str) -> Vec<String> {
     let cards = Cards::embedded();
-    cards.names.recognise(cards, question).into_iter().map(|i| cards.cards[i].name.clone()).collect()
+    cards.names.recognise(cards, question).into_iter().map(|i| cards.cards[i].name.to_string()).collect()
 }
 
 #[test]

@@ -215,14 +215,11 @@ fn mtgjson_gives_cards_faces_french_names_and_rulings() {
     let back = cards.cards.iter().find(|c| c.name == "Insectile Aberration").unwrap();
     assert_eq!(
         (back.french.as_slice(), back.keywords.as_slice()),
-        (&["Aberration insectoïde".to_string()][..], &["Flying".to_string()][..])
+        (&["Aberration insectoïde".into()][..], &["Flying".into()][..])
     );
     assert!(cards.find("aberration insectoide").unwrap().name.contains("Insectile Aberration"));
     let fire = cards.find("Fire // Ice").unwrap();
-    assert_eq!(
-        (fire.mana_cost.as_deref(), fire.french.as_slice()),
-        (Some("{1}{R}"), &["Feu // Glace".to_string()][..])
-    );
+    assert_eq!((fire.mana_cost.as_deref(), fire.french.as_slice()), (Some("{1}{R}"), &["Feu // Glace".into()][..]));
     assert_eq!(cards.cards.iter().filter(|c| c.name == "Brisela, Voice of Nightmares").count(), 1);
     assert_eq!(cards.find("Brisela, voix des cauchemars").unwrap().name, "Brisela, Voice of Nightmares");
     assert!(cards.find("Goblin Token Card").is_none_or(|c| c.name != "Goblin Token Card"));
@@ -273,7 +270,7 @@ fn scryfall_gives_cards_and_leaves_the_french_file_as_it_is() {
 
     let cards = read_folder(dir.path()).unwrap();
     let finks = cards.find("fourbes de cuisine").unwrap();
-    assert_eq!((finks.name.as_str(), finks.keywords.as_slice()), ("Kitchen Finks", &["Persist".to_string()][..]));
+    assert_eq!((finks.name.as_str(), finks.keywords.as_slice()), ("Kitchen Finks", &["Persist".into()][..]));
     let jace = cards.find("Jace, the Mind Sculptor").unwrap();
     assert_eq!((jace.loyalty.as_deref(), jace.stats().as_str()), (Some("3"), "loyauté 3"));
     let fire = cards.find("Fire // Ice").unwrap();

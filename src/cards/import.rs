@@ -528,7 +528,7 @@ fn rulings(face: &Map<String, Value>) -> Vec<Ruling> {
     list.into_iter()
         .flatten()
         .filter_map(Value::as_object)
-        .filter_map(|r| Some(Ruling { date: text(r, "date").unwrap_or_default(), text: text(r, "text")? }))
+        .filter_map(|r| Some(Ruling { date: text(r, "date").unwrap_or_default().into(), text: text(r, "text")? }))
         .collect()
 }
 

@@ -18,9 +18,9 @@ pub mod import;
 pub mod names;
 pub mod topics;
 
-use std::io::Read;
 use std::sync::LazyLock;
 
+use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
 
 /// The notice shown with every card text (Wizards' Fan Content Policy).
@@ -38,25 +38,25 @@ const FRENCH: &str = "cartes/mtgjson3-fr-rulings.json.gz";
 #[derive(Debug, Clone, Serialize)]
 pub struct Card {
     /// English name (Oracle).
-    pub name: String,
+    pub name: CompactString,
     /// French names (as of 2018; none for later cards).
-    pub french: Vec<String>,
+    pub french: Vec<CompactString>,
     /// Mana cost (`{1}{G}`).
-    pub mana_cost: Option<String>,
+    pub mana_cost: Option<CompactString>,
     /// Type line, English.
-    pub type_line: String,
+    pub type_line: CompactString,
     /// Oracle text.
     pub text: String,
     /// Keyword abilities (`First strike`).
-    pub keywords: Vec<String>,
+    pub keywords: Vec<CompactString>,
     /// The kind of card (`normal`, `split`, `adventure`, `transform`…).
-    pub layout: String,
+    pub layout: CompactString,
     /// Power, toughness, loyalty.
-    pub power: Option<String>,
+    pub power: Option<CompactString>,
     /// See `power`.
-    pub toughness: Option<String>,
+    pub toughness: Option<CompactString>,
     /// See `power`.
-    pub loyalty: Option<String>,
+    pub loyalty: Option<CompactString>,
     /// Dated rulings (English, as of 2018).
     pub rulings: Vec<Ruling>,
     /// French printed texts, each with its set and the English text of its time.
@@ -68,15 +68,15 @@ pub struct Card {
 pub struct Ruling {
     /// AAAA-MM-JJ.
     #[serde(deserialize_with = "nullable")]
-    pub date: String,
+    pub date: CompactString,
     /// The ruling, in English.
     #[serde(deserialize_with = "nullable")]
     pub text: String,
 }
 
 /// A string that the data may give as `null` (a basic land has no Oracle text): empty.
-fn nullable<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
-    Option::<String>::deserialize(d).map(Option::unwrap_or_default)
+fn nullable<'de, D: serde::Deserializer<'de>, T: Deserialize<'de> + Default>(d: D) -> Result<T, D::Error> {
+    Option::<T>::deserialize(d).map(Option::unwrap_or_default)
 }
 
 /// A French printing's text.
@@ -84,13 +84,13 @@ fn nullable<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> 
 pub struct Printed {
     /// Set code.
     #[serde(deserialize_with = "nullable")]
-    pub set: String,
+    pub set: CompactString,
     /// The set's date.
     #[serde(deserialize_with = "nullable")]
-    pub date: String,
+    pub date: CompactString,
     /// French type line.
     #[serde(rename = "type", deserialize_with = "nullable")]
-    pub type_line: String,
+    pub type_line: CompactString,
     /// French text as printed.
     #[serde(deserialize_with = "nullable")]
     pub text: String,
@@ -141,24 +141,24 @@ fn normalized(text: &str) -> String {
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct OracleRecord {
-    name: String,
-    mana_cost: Option<String>,
+    name: CompactString,
+    mana_cost: Option<CompactString>,
     #[serde(rename = "type")]
-    type_line: Option<String>,
-    keywords: Option<Vec<String>>,
-    power: Option<String>,
-    toughness: Option<String>,
-    loyalty: Option<String>,
+    type_line: Option<CompactString>,
+    keywords: Option<Vec<CompactString>>,
+    power: Option<CompactString>,
+    toughness: Option<CompactString>,
+    loyalty: Option<CompactString>,
     text: Option<String>,
-    layout: Option<String>,
+    layout: Option<CompactString>,
     /// `back` on a double-faced card's back face (read by `cartes check`).
     face: Option<String>,
 }
 
 #[derive(Deserialize)]
 struct FrenchRecord {
-    name: String,
-    fr: Option<Vec<String>>,
+    name: CompactString,
+    fr: Option<Vec<CompactString>>,
     rulings: Option<Vec<Ruling>>,
     fr_printed: Option<Vec<Printed>>,
 }
@@ -170,6 +170,8 @@ pub struct Cards {
     pub cards: Vec<Card>,
     /// Their names, for finding them in questions.
     pub names: names::Names,
+    /// What each card's text is about ([`topics`]), read once.
+    pub topics: topics::Said,
 }
 
 static EMBEDDED: LazyLock<Cards> = LazyLock::new(|| {
@@ -190,14 +192,14 @@ impl Cards {
     pub fn parse(oracle_gz: &[u8], french_gz: &[u8]) -> Result<Cards, String> {
         let oracle: Vec<OracleRecord> = from_gz_json(oracle_gz, ORACLE)?;
         let french: Vec<FrenchRecord> = from_gz_json(french_gz, FRENCH)?;
-        let mut by_name: std::collections::HashMap<String, FrenchRecord> =
+        let mut by_name: std::collections::HashMap<CompactString, FrenchRecord> =
             french.into_iter().map(|f| (f.name.clone(), f)).collect();
         let cards: Vec<Card> = oracle
             .into_iter()
             .map(|o| {
                 // A double-faced card's French record may be named by its front face.
                 let front = o.name.split(" // ").next().unwrap_or_default();
-                let f = by_name.remove(&o.name).or_else(|| by_name.remove(front));
+                let f = by_name.remove(o.name.as_str()).or_else(|| by_name.remove(front));
                 let (french, rulings, printed) = f.map_or_else(Default::default, |f| {
                     (f.fr.unwrap_or_default(), f.rulings.unwrap_or_default(), f.fr_printed.unwrap_or_default())
                 });
@@ -218,7 +220,18 @@ impl Cards {
             })
             .collect();
         let names = names::Names::new(&cards);
-        Ok(Cards { cards, names })
+        let topics = topics::Topics::embedded().index(&cards);
+        Ok(Cards { cards, names, topics })
+    }
+
+    /// The rules a card's text touches ([`topics::Topics::of`]), the
+    /// weightiest first: read when the cards were read for one of them.
+    pub fn topics_of(&self, card: &Card) -> Vec<topics::Touched> {
+        let t = topics::Topics::embedded();
+        match self.cards.iter().position(|c| std::ptr::eq(c, card)) {
+            Some(i) => t.touched(self.topics.of(i)),
+            None => t.of(card),
+        }
     }
 
     /// The card a name designates, English or French, any case, with or
@@ -228,8 +241,9 @@ impl Cards {
     }
 }
 
+/// Reads a gzip-compressed JSON file as it is decompressed: the text whole
+/// (15 MB) is never held, and leaves no hole among the cards in memory.
 fn from_gz_json<T: serde::de::DeserializeOwned>(gz: &[u8], path: &str) -> Result<Vec<T>, String> {
-    let mut text = Vec::new();
-    flate2::read::GzDecoder::new(gz).read_to_end(&mut text).map_err(|e| format!("{path} : {e}"))?;
-    serde_json::from_slice(&text).map_err(|e| format!("{path} : {e}"))
+    let reader = std::io::BufReader::with_capacity(1 << 16, flate2::read::GzDecoder::new(gz));
+    serde_json::from_reader(reader).map_err(|e| format!("{path} : {e}"))
 }

@@ -62,9 +62,9 @@ pub struct Mention {
 #[derive(Debug, Default)]
 pub struct Names {
     /// Whole names (their words joined by a space) → cards.
-    full: HashMap<String, Vec<usize>>,
+    full: Postings,
     /// Each distinctive word of a name → cards.
-    by_word: HashMap<String, Vec<usize>>,
+    by_word: Postings,
     /// Whole names that are also words of the game.
     game_words: HashSet<String>,
     /// The longest name, in words.
@@ -123,6 +123,8 @@ impl Names {
     /// Indexes the names of the cards, English and French.
     pub fn new(cards: &[Card]) -> Names {
         let mut names = Names::default();
+        let mut full: HashMap<String, Vec<usize>> = HashMap::new();
+        let mut by_word: HashMap<String, Vec<usize>> = HashMap::new();
         let lexicon = crate::lexicon::Lexicon::embedded();
         let common = common_words(cards);
         let mut seen: HashSet<String> = HashSet::new();
@@ -141,7 +143,7 @@ impl Names {
                     // « Thassa's Oracle » is typed « thassa s oracle » or « thassas oracle ».
                     let joined = words(&part.replace(['\'', '’'], ""));
                     for k in [key.clone(), joined.join(" ")] {
-                        let list = names.full.entry(k).or_default();
+                        let list = full.entry(k).or_default();
                         if !list.contains(&i) {
                             list.push(i);
                         }
@@ -165,15 +167,15 @@ impl Names {
                     // A French name of one word is a word of French (« Choc »,
                     // « Contrainte »): the card's name alone or with « carte ».
                     if w.len() == 1 {
-                        if name == &card.name {
+                        if *name == card.name {
                             english_single.insert(key)
                         } else {
                             french_single.insert(key)
                         };
                     }
-                    let english = name == &card.name;
+                    let english = *name == card.name;
                     for word in w.iter().filter(|w| distinctive(w) && !common.contains(&hash(w))) {
-                        let list = names.by_word.entry(word.clone()).or_default();
+                        let list = by_word.entry(word.clone()).or_default();
                         if !list.contains(&i) {
                             list.push(i);
                         }
@@ -195,7 +197,7 @@ impl Names {
         // only already name a card alone only when one card has them.
         let french = french_words();
         let translations = lexicon.translations();
-        names.by_word.retain(|word, cards| {
+        by_word.retain(|word, cards| {
             if in_english.contains(word) && french.contains(word.as_str()) {
                 return false;
             }
@@ -207,6 +209,8 @@ impl Names {
             ok && translations.english_of(word).is_empty()
         });
         names.game_words.extend(french_single.difference(&english_single).cloned());
+        names.full = Postings::new(&full);
+        names.by_word = Postings::new(&by_word);
         names.common = common;
         names.deletions.sort_unstable();
         names.deletions.dedup();
@@ -259,7 +263,7 @@ impl Names {
                 taken[start..start + len].iter_mut().for_each(|t| *t = true);
                 // One word that is a whole name and a word of other names
                 // (« moat », « urborg »): the card of that name.
-                let card = most_ruled(cards, list);
+                let card = most_ruled(cards, &list);
                 let game_word = self.game_words.contains(&key);
                 found.push(Mention { card, start, len, game_word });
             }
@@ -277,13 +281,13 @@ impl Names {
                 if typos[i].is_name_word {
                     return None;
                 }
-                let lists: Vec<&Vec<usize>> = typos[i].words.iter().filter_map(|w| self.by_word.get(*w)).collect();
+                let mut lists: Vec<Vec<usize>> = typos[i].words.iter().filter_map(|w| self.by_word.get(w)).collect();
                 // Two words one typo away: the typo is ambiguous.
-                (lists.len() == 1).then(|| lists[0])
+                (lists.len() == 1).then(|| lists.remove(0))
             });
             if let Some(list) = list {
                 taken[i] = true;
-                found.push(Mention { card: most_ruled(cards, list), start: i, len: 1, game_word: false });
+                found.push(Mention { card: most_ruled(cards, &list), start: i, len: 1, game_word: false });
             }
         }
         found.sort_by_key(|m| m.start);
@@ -292,7 +296,7 @@ impl Names {
 
     /// The whole name some words of the question are, as typed or with one
     /// typo when the name has two words or more; its key and cards.
-    fn whole_name(&self, window: &[String], typos: &[Typos]) -> Option<(String, &Vec<usize>)> {
+    fn whole_name(&self, window: &[String], typos: &[Typos]) -> Option<(String, Vec<usize>)> {
         let key = window.join(" ");
         if let Some(list) = self.full.get(&key) {
             return Some((key, list));
@@ -320,7 +324,7 @@ impl Names {
             // The card of that English name before a card of that French name
             // (« Desolation », not Badlands' « Désolation »).
             let english = list.iter().copied().find(|&c| words(&cards.cards[c].name).join(" ") == whole);
-            return Some(english.unwrap_or_else(|| most_ruled(cards, list)));
+            return Some(english.unwrap_or_else(|| most_ruled(cards, &list)));
         }
         self.mentions(cards, name, true).first().map(|m| m.card)
     }
@@ -366,6 +370,31 @@ struct Typos<'a> {
     /// Whether the word is itself a word of a name (« bowmaster »): it
     /// stands for another only inside a whole name (« orcish bowmaster »).
     is_name_word: bool,
+}
+
+/// Words or names → the cards they name, by the words' hash (two names
+/// of one hash are not met among a hundred thousand), sorted: 12 bytes a
+/// card named where a map of strings took a hundred.
+#[derive(Debug, Default)]
+struct Postings(Vec<(u64, u32)>);
+
+impl Postings {
+    fn new(map: &HashMap<String, Vec<usize>>) -> Postings {
+        let mut all: Vec<(u64, u32)> =
+            map.iter().flat_map(|(k, cards)| cards.iter().map(move |&c| (hash(k), c as u32))).collect();
+        all.sort_unstable();
+        all.dedup();
+        all.shrink_to_fit();
+        Postings(all)
+    }
+
+    /// The cards a word or name names, in the order of the cards.
+    fn get(&self, key: &str) -> Option<Vec<usize>> {
+        let h = hash(key);
+        let from = self.0.partition_point(|(k, _)| *k < h);
+        let cards: Vec<usize> = self.0[from..].iter().take_while(|(k, _)| *k == h).map(|&(_, c)| c as usize).collect();
+        (!cards.is_empty()).then_some(cards)
+    }
 }
 
 /// A word without one of its letters, each way.

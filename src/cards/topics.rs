@@ -19,6 +19,7 @@
 
 use std::sync::LazyLock;
 
+use aho_corasick::AhoCorasick;
 use regex::Regex;
 
 use super::Card;
@@ -59,8 +60,13 @@ pub struct Topic {
     pub cards: usize,
     /// Where the line comes from.
     pub source: String,
-    /// The phrase or verb as matched in a card's text (see [`oracle_words`]).
-    matcher: Option<Regex>,
+    /// The pattern of the phrase or verb as matched in a card's text (see
+    /// [`oracle_words`]), checked when read, compiled by [`Topics::matchers`].
+    matcher: Option<String>,
+    /// Words every text the pattern matches has (« enters tapped » of
+    /// « [this] enters tapped »): the patterns are tried only where their
+    /// words are.
+    needle: Option<String>,
     /// For an interaction, the rules its two cards touch.
     pub between: Vec<RuleId>,
 }
@@ -144,8 +150,16 @@ impl Topics {
                 Kind::Type | Kind::Layout | Kind::Interaction => None,
             }
             .transpose()
-            .map_err(|e| at(&format!("motif illisible : {e}")))?;
+            .map_err(|e| at(&format!("motif illisible : {e}")))?
+            .map(|r| r.as_str().to_string());
+            let needle = match kind {
+                Kind::Phrase => Some(needle(pattern)),
+                Kind::Keyword | Kind::Action => Some(pattern.to_lowercase()),
+                Kind::Type | Kind::Layout | Kind::Interaction => None,
+            }
+            .filter(|n| !n.is_empty());
             topics.push(Topic {
+                needle,
                 kind,
                 pattern: pattern.to_string(),
                 rules,
@@ -159,12 +173,47 @@ impl Topics {
     }
 
     /// The rules a card's text touches, the weightiest first, each once.
+    /// Compiles the patterns: for a card met once (a test, a file read);
+    /// the cards built in have theirs read once ([`Topics::index`]).
     pub fn of(&self, card: &Card) -> Vec<Touched> {
+        self.touched(&self.said(&self.matchers(), card))
+    }
+
+    /// The patterns of words, compiled: a few hundred regexes, 10 MB,
+    /// dropped once the cards are read.
+    pub fn matchers(&self) -> Matchers {
+        let compile = |p: &String| Regex::new(p).expect("checked when read");
+        let regexes = self.topics.iter().map(|t| t.matcher.as_ref().map(compile)).collect();
+        let mut needles: Vec<&str> = Vec::new();
+        let mut of_needle: Vec<Vec<usize>> = Vec::new();
+        for (i, t) in self.topics.iter().enumerate() {
+            let Some(n) = t.needle.as_deref().filter(|_| t.matcher.is_some()) else { continue };
+            match needles.iter().position(|m| *m == n) {
+                Some(k) => of_needle[k].push(i),
+                None => {
+                    needles.push(n);
+                    of_needle.push(vec![i]);
+                }
+            }
+        }
+        let needles = AhoCorasick::new(&needles).expect("a few hundred words");
+        Matchers { regexes, needles, of_needle }
+    }
+
+    /// The topics a card says, by their place in [`Topics::topics`].
+    pub fn said(&self, matchers: &Matchers, card: &Card) -> Vec<u16> {
         let text = oracle_words(&card.text, &card.name);
         let types: Vec<&str> = card.type_line.split([' ', '—', '/']).filter(|w| !w.is_empty()).collect();
-        let mut out: Vec<Touched> = Vec::new();
-        for t in &self.topics {
-            let matches = || t.matcher.as_ref().is_some_and(|m| m.is_match(&text));
+        // The patterns whose words the text has, or that have none to look for.
+        let mut candidate: Vec<bool> = self.topics.iter().map(|t| t.needle.is_none()).collect();
+        for m in matchers.needles.find_overlapping_iter(&text) {
+            for &i in &matchers.of_needle[m.pattern().as_usize()] {
+                candidate[i] = true;
+            }
+        }
+        let mut out = Vec::new();
+        for (i, t) in self.topics.iter().enumerate() {
+            let matches = || candidate[i] && matchers.regexes[i].as_ref().is_some_and(|m| m.is_match(&text));
             let said = match t.kind {
                 Kind::Keyword => card.keywords.iter().any(|k| k.eq_ignore_ascii_case(&t.pattern)) || matches(),
                 Kind::Type => types.iter().any(|w| *w == t.pattern),
@@ -172,9 +221,30 @@ impl Topics {
                 Kind::Layout => card.layout == t.pattern,
                 Kind::Interaction => false,
             };
-            if !said {
-                continue;
+            if said {
+                out.push(i as u16);
             }
+        }
+        out
+    }
+
+    /// What every card says ([`Topics::said`]), read once.
+    pub fn index(&self, cards: &[Card]) -> Said {
+        let matchers = self.matchers();
+        let mut said = Said { starts: Vec::with_capacity(cards.len() + 1), topics: Vec::new() };
+        said.starts.push(0);
+        for card in cards {
+            said.topics.extend(self.said(&matchers, card));
+            said.starts.push(said.topics.len() as u32);
+        }
+        said.topics.shrink_to_fit();
+        said
+    }
+
+    /// The rules the topics said touch, the weightiest first, each once.
+    pub fn touched(&self, said: &[u16]) -> Vec<Touched> {
+        let mut out: Vec<Touched> = Vec::new();
+        for t in said.iter().filter_map(|&i| self.topics.get(usize::from(i))) {
             let weight = self.weight(t);
             for &rule in &t.rules {
                 match out.iter_mut().find(|o| o.rule == rule) {
@@ -193,7 +263,7 @@ impl Topics {
 
     /// The rules where what several cards touch meets: each interaction
     /// two cards or more touch (a rule of its pattern or within one), with
-    /// the sum of their weights there (at most 1).
+    /// the lesser of their weights there.
     pub fn between(&self, touched: &[Vec<Touched>]) -> Vec<Touched> {
         let mut out: Vec<Touched> = Vec::new();
         for t in self.topics.iter().filter(|t| t.kind == Kind::Interaction) {
@@ -222,6 +292,41 @@ impl Topics {
     fn weight(&self, t: &Topic) -> f32 {
         let total = self.total.max(t.cards).max(2) as f32;
         (total / t.cards.max(1) as f32).ln() / total.ln()
+    }
+}
+
+/// The topics' patterns of words, compiled ([`Topics::matchers`]).
+pub struct Matchers {
+    /// Each topic's pattern, if it has one.
+    regexes: Vec<Option<Regex>>,
+    /// The words the patterns need, found in one pass…
+    needles: AhoCorasick,
+    /// … and the topics each needs them.
+    of_needle: Vec<Vec<usize>>,
+}
+
+/// The longest words of a phrase outside its brackets and numbers
+/// (« enters tapped » of « [this] enters tapped »).
+fn needle(phrase: &str) -> String {
+    let splitter = Regex::new(r"\[[^\]]*\]|\. \. \.|\bn\b").expect("a fixed pattern");
+    splitter.split(phrase).map(str::trim).max_by_key(|p| p.len()).unwrap_or_default().to_string()
+}
+
+/// The topics each card says, by their place in [`Topics::topics`]: card
+/// `i`'s are `topics[starts[i]..starts[i + 1]]`.
+#[derive(Debug, Default)]
+pub struct Said {
+    starts: Vec<u32>,
+    topics: Vec<u16>,
+}
+
+impl Said {
+    /// The topics card `i` says; none for a card not read.
+    pub fn of(&self, card: usize) -> &[u16] {
+        match (self.starts.get(card), self.starts.get(card + 1)) {
+            (Some(&a), Some(&b)) => &self.topics[a as usize..b as usize],
+            _ => &[],
+        }
     }
 }
 
@@ -331,6 +436,8 @@ mod tests {
         let r = phrase_regex("[this] enters tapped").unwrap();
         assert!(r.is_match("this enters tapped."));
         assert!(!r.is_match("this enters untapped."));
+        assert_eq!(needle("[this] enters tapped"), "enters tapped");
+        assert_eq!(needle("scry n"), "scry");
         let r = phrase_regex("lands are [basic land type]").unwrap();
         assert!(r.is_match("nonbasic lands are mountains."));
         assert!(phrase_regex("scry n").unwrap().is_match("when this enters, scry 2."));

@@ -96,7 +96,7 @@ pub fn named(cards: &Cards, words: &str) -> Named {
     for m in mentions.iter().filter(|m| !m.game_word || asked_as_card) {
         if !seen.contains(&m.card) {
             seen.push(m.card);
-            each.push(topics.of(&cards.cards[m.card]));
+            each.push(topics.touched(cards.topics.of(m.card)));
         }
     }
     // Where two cards' effects meet (two replacement effects: 616.1).

@@ -257,9 +257,9 @@ impl Results {
                 CardView {
                     kind: "card",
                     id: crate::text::slug(&card.name),
-                    name: card.name.clone(),
-                    french: card.french.clone(),
-                    type_line: card.type_line.clone(),
+                    name: card.name.to_string(),
+                    french: card.french.iter().map(ToString::to_string).collect(),
+                    type_line: card.type_line.to_string(),
                     excerpt,
                 }
             })

@@ -18,7 +18,6 @@ use super::pages::{CardPage, Link};
 use super::render::link;
 use super::typography::French;
 use super::{AppState, html, redirect};
-use crate::cards::topics::Topics;
 use crate::cards::{Card, Cards};
 use crate::graph::Graph;
 use crate::lexicon::{Kind, Lexicon};
@@ -68,7 +67,7 @@ pub(super) async fn page(state: web::Data<AppState>, slug: web::Path<String>) ->
         .examples
         .entries
         .iter()
-        .filter(|e| e.scenario.cards.iter().any(|c| c.name == card.name || card.french.contains(&c.name)))
+        .filter(|e| e.scenario.cards.iter().any(|c| c.name == card.name || card.french.iter().any(|f| *f == c.name)))
         .map(|e| Link {
             label: e.scenario.title.clone(),
             url: super::catalogue::example_url(&e.scenario.slug, None),
@@ -78,16 +77,19 @@ pub(super) async fn page(state: web::Data<AppState>, slug: web::Path<String>) ->
         .collect();
     let page = CardPage {
         layout: super::pages::Layout::new(&card.name, ""),
-        name: card.name.clone(),
+        name: card.name.to_string(),
         french: card.french.join(", "),
-        cost: card.mana_cost.clone().unwrap_or_default(),
-        type_line: card.type_line.clone(),
+        cost: card.mana_cost.as_deref().unwrap_or_default().to_string(),
+        type_line: card.type_line.to_string(),
         stats: card.stats(),
         text: card.text.clone(),
         oracle: oracle_text(g, card),
         rules: related_rules(g, card),
-        rulings: card.rulings.iter().map(|r| (r.date.clone(), r.text.clone())).collect(),
-        printed: card.printed.last().map(|p| (format!("{}, {}", p.set, p.date), p.type_line.clone(), p.text.clone())),
+        rulings: card.rulings.iter().map(|r| (r.date.to_string(), r.text.clone())).collect(),
+        printed: card
+            .printed
+            .last()
+            .map(|p| (format!("{}, {}", p.set, p.date), p.type_line.to_string(), p.text.clone())),
         changed,
         scenarios,
         notice: crate::cards::NOTICE.to_string(),
@@ -111,10 +113,10 @@ fn related_rules(g: &Graph, card: &Card) -> Vec<Link> {
     let mut ids: Vec<(RuleId, String)> = Vec::new();
     for k in &card.keywords {
         if let Some(id) = crate::cards::topics::keyword_rule(lexicon, k) {
-            ids.push((id, k.clone()));
+            ids.push((id, k.to_string()));
         }
     }
-    for t in Topics::embedded().of(card) {
+    for t in Cards::embedded().topics_of(card) {
         ids.push((t.rule, t.why));
     }
     let mut seen = std::collections::HashSet::new();

@@ -380,10 +380,10 @@ fn keyword_cards(id: Option<RuleId>) -> (String, Vec<Link>) {
     let links = shown
         .into_iter()
         .map(|(card, url)| Link {
-            label: card.name.clone(),
+            label: card.name.to_string(),
             url,
             preview: None,
-            note: card.french.first().cloned().unwrap_or_default(),
+            note: card.french.first().map(ToString::to_string).unwrap_or_default(),
         })
         .collect();
     (summary, links)
