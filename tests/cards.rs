@@ -241,7 +241,7 @@ async fn a_keyword_rule_page_lists_cards_with_the_keyword() {
     assert_eq!(links.len(), 6, "{section}");
     let mut rulings = Vec::new();
     for (url, name) in &links {
-        let card = cards.cards.iter().find(|c| &c.name == name).unwrap_or_else(|| panic!("{name}"));
+        let card = cards.cards.iter().find(|c| c.name == name).unwrap_or_else(|| panic!("{name}"));
         assert!(card.keywords.iter().any(|k| k == "Trample"), "{name}");
         let (status, page) = get(url).await;
         assert_eq!(status, 200, "{url}");
