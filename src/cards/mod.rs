@@ -203,19 +203,21 @@ impl Cards {
                 let (french, rulings, printed) = f.map_or_else(Default::default, |f| {
                     (f.fr.unwrap_or_default(), f.rulings.unwrap_or_default(), f.fr_printed.unwrap_or_default())
                 });
+                // A list read from JSON has room for four at least: 2 MB
+                // over the cards, given back.
                 Card {
                     name: o.name,
-                    french,
+                    french: exact(french),
                     mana_cost: o.mana_cost.filter(|m| !m.is_empty()),
                     type_line: o.type_line.unwrap_or_default(),
                     text: o.text.unwrap_or_default(),
-                    keywords: o.keywords.unwrap_or_default(),
+                    keywords: exact(o.keywords.unwrap_or_default()),
                     layout: o.layout.unwrap_or_default(),
                     power: o.power,
                     toughness: o.toughness,
                     loyalty: o.loyalty,
-                    rulings,
-                    printed,
+                    rulings: exact(rulings),
+                    printed: exact(printed),
                 }
             })
             .collect();
@@ -239,6 +241,12 @@ impl Cards {
     pub fn find(&self, name: &str) -> Option<&Card> {
         self.names.best(self, name).map(|i| &self.cards[i])
     }
+}
+
+/// A list with no room to spare.
+fn exact<T>(mut list: Vec<T>) -> Vec<T> {
+    list.shrink_to_fit();
+    list
 }
 
 /// Reads a gzip-compressed JSON file as it is decompressed: the text whole

@@ -12,6 +12,8 @@
 
 use std::collections::{HashMap, HashSet};
 
+use compact_str::CompactString;
+
 use super::{Card, Cards};
 use crate::text::{FRENCH_STOP_WORDS, fold};
 
@@ -74,9 +76,9 @@ pub struct Names {
     common: HashSet<u64>,
     /// Every word of every name, for typos: the words, and each word and
     /// each of its one-letter deletions (hashed) → the words it comes from.
-    name_words: Vec<String>,
-    /// Sorted by hash; 16 bytes a pair.
-    deletions: Vec<(u64, u32)>,
+    name_words: Vec<CompactString>,
+    /// Sorted by hash; 8 bytes a pair.
+    deletions: Vec<(u32, u32)>,
 }
 
 /// Words that say something of the game or of the question rather than
@@ -215,6 +217,7 @@ impl Names {
         names.deletions.sort_unstable();
         names.deletions.dedup();
         names.deletions.shrink_to_fit();
+        names.name_words.shrink_to_fit();
         names
     }
 
@@ -332,9 +335,9 @@ impl Names {
     /// Indexes a word of a name for typos.
     fn index_word(&mut self, word: &str) {
         let id = self.name_words.len() as u32;
-        self.name_words.push(word.to_string());
+        self.name_words.push(word.into());
         for key in std::iter::once(word.to_string()).chain(deletions(word)) {
-            self.deletions.push((hash(&key), id));
+            self.deletions.push((short_hash(&key), id));
         }
     }
 
@@ -347,7 +350,7 @@ impl Names {
             return out;
         }
         for key in std::iter::once(word.to_string()).chain(deletions(word)) {
-            let h = hash(&key);
+            let h = short_hash(&key);
             let from = self.deletions.partition_point(|(k, _)| *k < h);
             for &(_, id) in self.deletions[from..].iter().take_while(|(k, _)| *k == h) {
                 let w = self.name_words[id as usize].as_str();
@@ -418,6 +421,12 @@ pub const FRENCH_WORDS: &str = "cartes/mots-francais.txt";
 fn french_words() -> HashSet<&'static str> {
     let text = crate::embedded::file(FRENCH_WORDS).and_then(|b| std::str::from_utf8(b).ok()).unwrap_or_default();
     text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect()
+}
+
+/// A word's hash in 32 bits, for typos: two words of one hash are both
+/// tried, and the one a typo is of is checked letter by letter.
+fn short_hash(s: &str) -> u32 {
+    (hash(s) >> 32) as u32
 }
 
 /// A French or English word that says nothing on its own (« la », « on », « of »).
