@@ -23,9 +23,9 @@ fn set(name: &str) -> String {
 fn card_names_are_recognised_on_the_set_written_before_tuning() {
     let r = Recognition::measure(Cards::embedded(), &set("noms.tsv")).unwrap();
     assert!(r.queries >= 150, "{}", r.queries);
-    // Measured: recall 0.955, precision 0.935 (the issue asks 0.98: see the note).
-    assert!(r.recall >= 0.95, "rappel {:.3} : {:?}", r.recall, r.misses);
-    assert!(r.precision >= 0.93, "précision {:.3} : {:?}", r.precision, r.misses);
+    // Measured: recall 0.963, precision 0.971 (the issue asks 0.98: see the note).
+    assert!(r.recall >= 0.96, "rappel {:.3} : {:?}", r.recall, r.misses);
+    assert!(r.precision >= 0.97, "précision {:.3} : {:?}", r.precision, r.misses);
 }
 
 #[test]
@@ -76,8 +76,8 @@ fn card_questions_are_answered_better_with_the_cards() {
     let mut off = SearchIndex::build(g).unwrap();
     off.with_cards = false;
     let (_, without) = eval::run(&off, g, &questions, &Filters::default());
-    // Measured: 0.478 with the cards, 0.401 without.
-    assert!(on.mrr_at_10 >= without.mrr_at_10 + 0.05, "{:.3} contre {:.3}", on.mrr_at_10, without.mrr_at_10);
+    // Measured: 0.543 with the cards, 0.401 without (the issue asks 0.6 and +0.25: see the note).
+    assert!(on.mrr_at_10 >= without.mrr_at_10 + 0.13, "{:.3} contre {:.3}", on.mrr_at_10, without.mrr_at_10);
 }
 
 #[test]
@@ -91,7 +91,48 @@ fn every_topic_names_rules_in_force() {
             assert!(g.find(r).is_some(), "{} → {r}", t.pattern);
         }
     }
-    let finks = Cards::embedded().find("Kitchen Finks").unwrap();
+    let cards = Cards::embedded();
+    let finks = cards.find("Kitchen Finks").unwrap();
     let touched = topics.of(finks);
     assert_eq!(touched[0].rule.to_string(), "702.79");
+    // Read once with the cards, the same as read alone.
+    assert_eq!(cards.topics_of(finks), touched);
+}
+
+/// The rules a card's text touches, as numbers.
+fn touched(name: &str) -> Vec<String> {
+    let cards = Cards::embedded();
+    cards.topics_of(cards.find(name).unwrap()).iter().map(|t| t.rule.to_string()).collect()
+}
+
+#[test]
+fn a_card_touches_its_keywords_said_in_its_text_its_kind_and_the_titles_it_says() {
+    // « You have hexproof »: no keyword of its own, the keyword's rule all the same.
+    assert!(touched("Leyline of Sanctity").contains(&"702.11".to_string()));
+    // « … gains flashback … ».
+    assert!(touched("Snapcaster Mage").contains(&"702.34".to_string()));
+    // Its layout: a split card (709), an adventurer card (715), a transforming one (712).
+    assert!(touched("Fire // Ice").contains(&"709".to_string()));
+    assert!(touched("Bonecrusher Giant // Stomp").contains(&"715".to_string()));
+    assert!(touched("Delver of Secrets // Insectile Aberration").contains(&"712".to_string()));
+    // The title of a rule it says: « … unless they're mana abilities » (605).
+    assert!(touched("Pithing Needle").contains(&"605".to_string()));
+    // What the rules say of its type: a planeswalker's loyalty abilities (606).
+    assert!(touched("Liliana of the Veil").contains(&"606".to_string()));
+    // « … until this enchantment leaves the battlefield » (610.3).
+    assert!(touched("Banishing Light").contains(&"610.3".to_string()));
+}
+
+#[test]
+fn two_cards_named_meet_in_the_rule_of_their_interaction() {
+    let cards = Cards::embedded();
+    let boosts = |q: &str| -> Vec<String> {
+        arbitre::search::cards::named(cards, q).boosts.iter().map(|(r, _)| r.to_string()).collect()
+    };
+    // Two replacement effects: 616.1; one alone does not bring it.
+    assert!(boosts("hardened scales et doubling season").contains(&"616.1".to_string()));
+    assert!(!boosts("hardened scales").contains(&"616.1".to_string()));
+    // Two layer effects: timestamps and dependency (613.7, 613.8).
+    let layers = boosts("blood moon et urborg tomb of yawgmoth");
+    assert!(layers.contains(&"613.7".to_string()) && layers.contains(&"613.8".to_string()), "{layers:?}");
 }

@@ -40,6 +40,23 @@ fn names_are_recognised_in_a_question() {
 }
 
 #[test]
+fn a_word_of_french_names_no_card_and_a_nickname_names_the_card_judges_ask_about() {
+    // « adverse » (Adverse Conditions), « tombent » (Renforts qui tombent à
+    // pic), « poser » (the end of « Repurposer »), « qui » after « carte »:
+    // words of French.
+    assert!(named("flash pendant le tour adverse").is_empty(), "{:?}", named("flash pendant le tour adverse"));
+    assert!(named("les 2 joueurs tombent a 0 pv en meme temps").is_empty());
+    assert!(named("poser un terrain l'adversaire peut repondre ?").is_empty());
+    assert!(named("defausser une carte qui choisit").is_empty());
+    // The end of a long name's word: the card judges are asked about.
+    assert_eq!(named("le goyf compte les types dans tous les cimetieres ?"), ["Tarmogoyf"]);
+    assert_eq!(named("tarmo avec un eclair"), ["Tarmogoyf"]);
+    // A typo in a whole name beats a word of another name typed right.
+    assert_eq!(named("orcish bowmaster"), ["Orcish Bowmasters"]);
+    assert_eq!(named("dark confident"), ["Dark Confidant"]);
+}
+
+#[test]
 fn a_text_of_2018_is_flagged_when_the_card_changed_since() {
     let cards = Cards::embedded();
     let outpost = cards.find("Abandoned Outpost").unwrap();

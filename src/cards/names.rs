@@ -27,6 +27,11 @@ const MIN_FRENCH_WORD: usize = 7;
 /// A word of a whole name of two words or more may carry one typo from this
 /// many letters on (« kitchen fincks »).
 const MIN_TYPO_IN_NAME: usize = 5;
+/// A word of a name this long or longer is also named by its start or its
+/// end (« tarmo », « goyf » of « Tarmogoyf »)…
+const MIN_COMPOUND: usize = 8;
+/// … when three letters at least are left out.
+const MIN_LEFT_OUT: usize = 3;
 /// A word alone, not in a whole name, may carry one typo from this many letters on
 /// (« tramogoyf »; « partent » is not « Portent »).
 const MIN_TYPO_ALONE: usize = 8;
@@ -79,6 +84,13 @@ pub struct Names {
     name_words: Vec<CompactString>,
     /// Sorted by hash; 8 bytes a pair.
     deletions: Vec<(u32, u32)>,
+    /// The distinctive words of [`MIN_COMPOUND`] letters or more, in
+    /// `name_words`, sorted from their start…
+    by_start: Vec<u32>,
+    /// … and from their end: « goyf » ends « Tarmogoyf ».
+    by_end: Vec<u32>,
+    /// The words of names that are words of French, hashed.
+    french: HashSet<u64>,
 }
 
 /// Words that say something of the game or of the question rather than
@@ -193,14 +205,14 @@ impl Names {
         // French names only is an ordinary French word when two cards share
         // it (« lumière », « marées »); an invented one (« lancevif ») is not.
         // Short French words of one name are ordinary too (« voilà », « tuer »).
-        // A word of an English name that is a word of French (« adverse »,
-        // « test », « tabernacle ») is typed as French: it names no card
-        // alone (rules/cartes/mots-francais.txt). The words of French names
-        // only already name a card alone only when one card has them.
+        // A word of a name that is a word of French (« adverse », « test »,
+        // « tabernacle », « tombent » of « Renforts qui tombent à pic ») is
+        // typed as French: it names no card alone
+        // (rules/cartes/mots-francais.txt); the whole name does.
         let french = french_words();
         let translations = lexicon.translations();
         by_word.retain(|word, cards| {
-            if in_english.contains(word) && french.contains(word.as_str()) {
+            if french.contains(word.as_str()) {
                 return false;
             }
             let ok = if in_english.contains(word) {
@@ -211,6 +223,20 @@ impl Names {
             ok && translations.english_of(word).is_empty()
         });
         names.game_words.extend(french_single.difference(&english_single).cloned());
+        // Long words of names, for the part a judge says of them (« goyf »).
+        let mut long: Vec<u32> = (0..names.name_words.len() as u32)
+            .filter(|&i| {
+                let w = &names.name_words[i as usize];
+                w.len() >= MIN_COMPOUND && by_word.contains_key(w.as_str())
+            })
+            .collect();
+        long.sort_by(|&a, &b| names.name_words[a as usize].cmp(&names.name_words[b as usize]));
+        names.by_start = long.clone();
+        long.sort_by(|&a, &b| {
+            names.name_words[a as usize].chars().rev().cmp(names.name_words[b as usize].chars().rev())
+        });
+        names.by_end = long;
+        names.french = french.iter().map(|w| hash(w)).collect();
         names.full = Postings::new(&full);
         names.by_word = Postings::new(&by_word);
         names.common = common;
@@ -288,6 +314,15 @@ impl Names {
                 // Two words one typo away: the typo is ambiguous.
                 (lists.len() == 1).then(|| lists.remove(0))
             });
+            // The part of a long name's word a judge says (« goyf »): the
+            // card judges are asked about, of those the word is or starts or
+            // ends (Tarmogoyf before Chimney Goyf).
+            let parts = self.parts(word);
+            let list = match list {
+                Some(list) if !parts.is_empty() => Some([list, parts].concat()),
+                None if !parts.is_empty() => Some(parts),
+                list => list,
+            };
             if let Some(list) = list {
                 taken[i] = true;
                 found.push(Mention { card: most_ruled(cards, &list), start: i, len: 1, game_word: false });
@@ -330,6 +365,42 @@ impl Names {
             return Some(english.unwrap_or_else(|| most_ruled(cards, &list)));
         }
         self.mentions(cards, name, true).first().map(|m| m.card)
+    }
+
+    /// The cards of the long words of names a word starts (five letters or
+    /// more) or ends, three letters at least left out — a word of French or
+    /// of the texts names none this way.
+    fn parts(&self, word: &str) -> Vec<usize> {
+        let h = hash(word);
+        if word.len() < MIN_WORD || self.common.contains(&h) || self.french.contains(&h) {
+            return Vec::new();
+        }
+        let long_enough = |w: &str| w.len() >= word.len() + MIN_LEFT_OUT;
+        let mut out = Vec::new();
+        // A start of four letters is a word cut short (« comp », « quil »).
+        let starts = if word.len() > MIN_WORD { &self.by_start[..] } else { &[] };
+        let from = starts.partition_point(|&i| self.name_words[i as usize].as_str() < word);
+        for &i in &starts[from..] {
+            let w = self.name_words[i as usize].as_str();
+            if !w.starts_with(word) {
+                break;
+            }
+            if long_enough(w) {
+                out.extend(self.by_word.get(w).unwrap_or_default());
+            }
+        }
+        let reversed: String = word.chars().rev().collect();
+        let from = self.by_end.partition_point(|&i| self.name_words[i as usize].chars().rev().lt(reversed.chars()));
+        for &i in &self.by_end[from..] {
+            let w = self.name_words[i as usize].as_str();
+            if !w.ends_with(word) {
+                break;
+            }
+            if long_enough(w) {
+                out.extend(self.by_word.get(w).unwrap_or_default());
+            }
+        }
+        out
     }
 
     /// Indexes a word of a name for typos.
