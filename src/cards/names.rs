@@ -223,19 +223,7 @@ impl Names {
             ok && translations.english_of(word).is_empty()
         });
         names.game_words.extend(french_single.difference(&english_single).cloned());
-        // Long words of names, for the part a judge says of them (« goyf »).
-        let mut long: Vec<u32> = (0..names.name_words.len() as u32)
-            .filter(|&i| {
-                let w = &names.name_words[i as usize];
-                w.len() >= MIN_COMPOUND && by_word.contains_key(w.as_str())
-            })
-            .collect();
-        long.sort_by(|&a, &b| names.name_words[a as usize].cmp(&names.name_words[b as usize]));
-        names.by_start = long.clone();
-        long.sort_by(|&a, &b| {
-            names.name_words[a as usize].chars().rev().cmp(names.name_words[b as usize].chars().rev())
-        });
-        names.by_end = long;
+        names.index_parts(&by_word);
         names.french = french.iter().map(|w| hash(w)).collect();
         names.full = Postings::new(&full);
         names.by_word = Postings::new(&by_word);
@@ -401,6 +389,22 @@ impl Names {
             }
         }
         out
+    }
+
+    /// Indexes the long distinctive words of names by their start and by
+    /// their end, for the part a judge says of them (« goyf »).
+    fn index_parts(&mut self, by_word: &HashMap<String, Vec<usize>>) {
+        let words = &self.name_words;
+        let mut long: Vec<u32> = (0..words.len() as u32)
+            .filter(|&i| {
+                let w = &words[i as usize];
+                w.len() >= MIN_COMPOUND && by_word.contains_key(w.as_str())
+            })
+            .collect();
+        long.sort_by(|&a, &b| words[a as usize].cmp(&words[b as usize]));
+        self.by_start = long.clone();
+        long.sort_by(|&a, &b| words[a as usize].chars().rev().cmp(words[b as usize].chars().rev()));
+        self.by_end = long;
     }
 
     /// Indexes a word of a name for typos.
