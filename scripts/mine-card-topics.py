@@ -13,7 +13,8 @@ Writes rules/cartes/sujets.tsv: one line per topic, `kind<TAB>pattern<TAB>rules<
            (« can't be countered » → 113.6g, 603.1a; « enters tapped » → 603.6d), and the titles of
            rules the cards say (« mana abilities » → 605, « the monarch » → 724)
   interaction  two cards named that both touch these rules → the rule of their interaction
-           (two replacement effects → 616.1; two continuous effects of a layer → 613.7, 613.8)
+           (two replacement effects → 616.1; two continuous effects of one layer — the same rule of 613,
+           « 613 (même règle) » — → 613.7, 613.8)
 `cards` is how many cards of today match the pattern; `source` says where the line was found.
 The patterns are matched by src/cards/topics.rs on Oracle text lowercased, the card's own name read as
 « this ». Run from the project root:
@@ -90,7 +91,7 @@ REVIEWED = [
     ("layout", "modal_dfc", "712", "712.1 : « modal double-faced cards »"),
     ("layout", "meld", "712, 701.42", "712.1 : les cartes qui s'assemblent ; 701.42 Meld"),
     ("interaction", "614, 615", "616.1", "616.1 : « If two or more replacement and/or prevention effects are attempting to modify the way an event affects an object or player »"),
-    ("interaction", "613", "613.7, 613.8", "613.7 : l'ordre dans une couche, par horodatage ; 613.8 : par dépendance"),
+    ("interaction", "613 (même règle)", "613.7, 613.8", "613.7 : « Within a layer or sublayer », l'ordre par horodatage ; 613.8 : par dépendance"),
 ]
 # Layouts whose rule the titles do not name (« Double-Faced Cards »), or that are keywords (`mutate`,
 # `aftermath`), or a card of one game only (`planar`, `scheme`, `vanguard`: their type says it).

@@ -76,7 +76,7 @@ fn card_questions_are_answered_better_with_the_cards() {
     let mut off = SearchIndex::build(g).unwrap();
     off.with_cards = false;
     let (_, without) = eval::run(&off, g, &questions, &Filters::default());
-    // Measured: 0.543 with the cards, 0.401 without (the issue asks 0.6 and +0.25: see the note).
+    // Measured: 0.549 with the cards, 0.401 without (the issue asks 0.6 and +0.25: see the note).
     assert!(on.mrr_at_10 >= without.mrr_at_10 + 0.13, "{:.3} contre {:.3}", on.mrr_at_10, without.mrr_at_10);
 }
 
@@ -132,7 +132,9 @@ fn two_cards_named_meet_in_the_rule_of_their_interaction() {
     // Two replacement effects: 616.1; one alone does not bring it.
     assert!(boosts("hardened scales et doubling season").contains(&"616.1".to_string()));
     assert!(!boosts("hardened scales").contains(&"616.1".to_string()));
-    // Two layer effects: timestamps and dependency (613.7, 613.8).
+    // Two effects of one layer: timestamps and dependency (613.7, 613.8)…
     let layers = boosts("blood moon et urborg tomb of yawgmoth");
     assert!(layers.contains(&"613.7".to_string()) && layers.contains(&"613.8".to_string()), "{layers:?}");
+    // … not two cards of which one only changes a layer.
+    assert!(!boosts("blood moon et steam vents").contains(&"613.7".to_string()));
 }

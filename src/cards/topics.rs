@@ -69,6 +69,9 @@ pub struct Topic {
     needle: Option<String>,
     /// For an interaction, the rules its two cards touch.
     pub between: Vec<RuleId>,
+    /// For an interaction, whether its cards must touch one same rule of
+    /// those (two effects of one layer: « 613 (même règle) »).
+    pub same_rule: bool,
 }
 
 /// A rule a card's text touches: how much, and why (the keyword, type or words).
@@ -96,6 +99,9 @@ static EMBEDDED: LazyLock<Topics> = LazyLock::new(|| {
     // The file is checked by the tests: an error here is a broken build.
     Topics::parse(&text).unwrap_or_else(|e| panic!("{}/{FILE} : {e}", crate::embedded::ROOT))
 });
+
+/// After an interaction's families: its cards touch one same rule of them.
+const SAME_RULE: &str = " (même règle)";
 
 /// The comment line that says how many cards the counts are out of.
 const TOTAL: &str = "# cartes : ";
@@ -141,7 +147,11 @@ impl Topics {
                     .collect::<Result<Vec<_>, _>>()
             };
             let rules = ids(rules)?;
-            let between = if kind == Kind::Interaction { ids(pattern)? } else { Vec::new() };
+            let (families, same_rule) = match pattern.strip_suffix(SAME_RULE) {
+                Some(families) => (families, true),
+                None => (pattern, false),
+            };
+            let between = if kind == Kind::Interaction { ids(families)? } else { Vec::new() };
             let cards = cards.parse().map_err(|_| at("nombre de cartes illisible"))?;
             let matcher = match kind {
                 Kind::Phrase => Some(phrase_regex(pattern)),
@@ -167,6 +177,7 @@ impl Topics {
                 source: source.to_string(),
                 matcher,
                 between,
+                same_rule,
             });
         }
         Ok(Topics { topics, total })
@@ -262,25 +273,37 @@ impl Topics {
     }
 
     /// The rules where what several cards touch meets: each interaction
-    /// two cards or more touch (a rule of its pattern or within one), with
-    /// the lesser of their weights there.
+    /// two cards or more touch (a rule of its pattern or within one; the
+    /// same rule when the pattern says so), with the sum of their weights
+    /// there (at most 1): each card's evidence adds up.
     pub fn between(&self, touched: &[Vec<Touched>]) -> Vec<Touched> {
         let mut out: Vec<Touched> = Vec::new();
         for t in self.topics.iter().filter(|t| t.kind == Kind::Interaction) {
-            let weights: Vec<f32> = touched
-                .iter()
-                .filter_map(|card| {
-                    card.iter()
-                        .filter(|c| t.between.iter().any(|&b| c.rule == b || c.rule.is_within(b)))
-                        .map(|c| c.weight)
-                        .reduce(f32::max)
-                })
-                .collect();
+            let within = |c: &&Touched| t.between.iter().any(|&b| c.rule == b || c.rule.is_within(b));
+            // The rules of the families each card touches, and how much.
+            let per_card: Vec<Vec<&Touched>> =
+                touched.iter().map(|card| card.iter().filter(within).collect::<Vec<_>>()).collect();
+            let weights: Vec<f32> = if t.same_rule {
+                // The rule most cards touch, two at least: their weights there.
+                let mut best: Vec<f32> = Vec::new();
+                for rule in per_card.iter().flatten().map(|c| c.rule) {
+                    let here: Vec<f32> = per_card
+                        .iter()
+                        .filter_map(|card| card.iter().find(|c| c.rule == rule).map(|c| c.weight))
+                        .collect();
+                    if here.len() > best.len() {
+                        best = here;
+                    }
+                }
+                best
+            } else {
+                per_card.iter().filter_map(|card| card.iter().map(|c| c.weight).reduce(f32::max)).collect()
+            };
             if weights.len() < 2 {
                 continue;
             }
             // Each card's evidence adds up, as for a rule both touch.
-            let weight = weights.into_iter().reduce(f32::min).unwrap_or_default();
+            let weight = weights.into_iter().sum::<f32>().min(1.0);
             for &rule in &t.rules {
                 out.push(Touched { rule, weight, why: t.source.clone() });
             }
