@@ -1,5 +1,6 @@
 //! Median and 90th percentile time of a page of ten results with snippets,
-//! in process, over the queries of the given sets:
+//! in process, over the queries of the given sets, with the cards named and
+//! without, each query timed both ways in turn:
 //! `cargo run --release --example latency -- FILE…`.
 fn main() {
     let g = arbitre::load(&[]).graph;
@@ -10,18 +11,30 @@ fn main() {
         let text = std::fs::read_to_string(&path).unwrap();
         queries.extend(arbitre::search::eval::parse(&path, &text).unwrap().into_iter().map(|q| q.query));
     }
-    let mut times = Vec::new();
+    let mut off = arbitre::search::SearchIndex::build(&g).unwrap();
+    off.with_cards = false;
+    let (mut with, mut without) = (Vec::new(), Vec::new());
     for round in 0..12 {
         for q in &queries {
-            let t = std::time::Instant::now();
-            let r = index.search(&g, q, 10, &f);
-            std::hint::black_box(r.hits.len());
-            if round >= 2 {
-                times.push(t.elapsed());
+            for (index, times) in [(&index, &mut with), (&off, &mut without)] {
+                let t = std::time::Instant::now();
+                let r = index.search(&g, q, 10, &f);
+                std::hint::black_box(r.hits.len());
+                if round >= 2 {
+                    times.push(t.elapsed());
+                }
             }
         }
     }
-    times.sort();
-    let at = |p: usize| times[times.len() * p / 100].as_secs_f64() * 1e3;
-    println!("{} queries × 10: median {:.3} ms, p90 {:.3} ms, p99 {:.3} ms", queries.len(), at(50), at(90), at(99));
+    for (name, times) in [("avec les cartes", &mut with), ("sans", &mut without)] {
+        times.sort();
+        let at = |p: usize| times[times.len() * p / 100].as_secs_f64() * 1e3;
+        println!(
+            "{} requêtes × 10, {name} : médiane {:.3} ms, 90e centile {:.3} ms, 99e {:.3} ms",
+            queries.len(),
+            at(50),
+            at(90),
+            at(99)
+        );
+    }
 }

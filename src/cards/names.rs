@@ -6,9 +6,11 @@
 //! (« Vigilance », « Flash », « Fog », « Lifelink ») names the card only when
 //! it is the whole question, or with « carte ».
 //!
-//! When a word names several cards (« urborg »: Urborg, Tomb of Yawgmoth,
-//! Urborg Elf…), the card with the most rulings is taken: the one judges
-//! are asked about.
+//! A word of French names no card alone (« adverse », « test »: the list
+//! `rules/cartes/mots-francais.txt`); the start or end of a long word of a
+//! name does (« tarmo », « goyf »). When a word names several cards
+//! (« goyf »: Tarmogoyf, Chimney Goyf…), the card with the latest ruling,
+//! then the most rulings, is taken: the one judges are asked about.
 
 use std::collections::{HashMap, HashSet};
 

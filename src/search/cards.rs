@@ -126,6 +126,14 @@ pub(super) fn boosted(graph: &Graph, mut text: Vec<(f32, NodeIdx)>, boosts: &[(R
         return text;
     }
     let best = text.first().map_or(1.0, |h| h.0).max(f32::EPSILON);
+    // Each match's rule in force and its number, once for all the topics.
+    let mut keys: Vec<(NodeIdx, Option<RuleId>)> = text
+        .iter()
+        .map(|&(_, n)| {
+            let k = super::collect::rule_key(graph, n);
+            (k, graph.node(k).id)
+        })
+        .collect();
     for &(rule, weight) in boosts {
         let Some(node) = graph.find(rule) else { continue };
         let stating = if super::documents::indexed(graph, node) {
@@ -136,19 +144,18 @@ pub(super) fn boosted(graph: &Graph, mut text: Vec<(f32, NodeIdx)>, boosts: &[(R
         let key = super::collect::rule_key(graph, stating);
         let add = W_CARD * weight * best;
         let mut found = false;
-        for (score, n) in text.iter_mut() {
-            let k = super::collect::rule_key(graph, *n);
+        let numbered = matches!(rule, RuleId::Rule { .. } | RuleId::Subrule { .. });
+        for ((score, _), &(k, id)) in text.iter_mut().zip(&keys) {
             if k == key {
                 *score += add;
                 found = true;
-            } else if matches!(rule, RuleId::Rule { .. } | RuleId::Subrule { .. })
-                && graph.node(k).id.is_some_and(|id| id.is_within(rule))
-            {
+            } else if numbered && id.is_some_and(|id| id.is_within(rule)) {
                 *score += add / 2.0;
             }
         }
         if !found && weight >= MIN_TOPIC && super::documents::indexed(graph, stating) {
             text.push((add, stating));
+            keys.push((key, graph.node(key).id));
         }
     }
     text.sort_by(|a, b| b.0.total_cmp(&a.0));
