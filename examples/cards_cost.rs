@@ -41,7 +41,7 @@ fn main() {
         libc::malloc_trim(0);
     }
     let after = rss_kb();
-    let anon = field_kb("RssAnon:") - anon_before;
+    let anon = field_kb("RssAnon:").saturating_sub(anon_before);
     println!(
         "{} cartes, {} sujets : lues en {:.0} ms ; mémoire résidente {:.1} Mo → {:.1} Mo au plus, {:.1} Mo gardés (+{:.1} Mo, dont {:.1} Mo de mémoire propre et le reste les données du binaire lues) ; {:?}",
         cards.cards.len(),

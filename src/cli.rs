@@ -1488,6 +1488,8 @@ fn serve(
     err: &mut dyn Write,
 ) -> anyhow::Result<u8> {
     let start = std::time::Instant::now();
+    // The allocator's settings, before anything big is built.
+    crate::web::prepare_memory();
     let loaded = corpus.load(err)?;
     let documents = loaded.graph.documents().len();
     let rules = loaded.graph.counts(None).rules;

@@ -137,4 +137,8 @@ fn two_cards_named_meet_in_the_rule_of_their_interaction() {
     assert!(layers.contains(&"613.7".to_string()) && layers.contains(&"613.8".to_string()), "{layers:?}");
     // … not two cards of which one only changes a layer.
     assert!(!boosts("blood moon et steam vents").contains(&"613.7".to_string()));
+    // A common topic two cards share (Instant, 304) still lifts only what the words find.
+    let two = arbitre::search::cards::named(cards, "lightning bolt et brainstorm");
+    assert_eq!(two.cards.len(), 2);
+    assert!(two.weak.iter().any(|r| r.to_string() == "304"), "{:?}", two.weak);
 }

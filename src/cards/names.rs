@@ -453,7 +453,7 @@ struct Typos<'a> {
 }
 
 /// Words or names → the cards they name, by the words' hash (two names
-/// of one hash are not met among a hundred thousand), sorted: 12 bytes a
+/// of one hash are not met among a hundred thousand), sorted: 16 bytes a
 /// card named where a map of strings took a hundred.
 #[derive(Debug, Default)]
 struct Postings(Vec<(u64, u32)>);

@@ -180,6 +180,10 @@ impl Topics {
                 same_rule,
             });
         }
+        // A card's topics are kept by their place, on 16 bits.
+        if topics.len() > usize::from(u16::MAX) + 1 {
+            return Err(format!("{} sujets : au plus {}", topics.len(), usize::from(u16::MAX) + 1));
+        }
         Ok(Topics { topics, total })
     }
 

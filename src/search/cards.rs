@@ -33,6 +33,9 @@ pub struct Named {
     pub card_first: bool,
     /// The rules the cards' texts touch, and how much.
     pub boosts: Vec<(RuleId, f32)>,
+    /// Those only common topics touch (« Legendary », « Instant »): they
+    /// count for the rules the words found, whatever their sum.
+    pub weak: Vec<RuleId>,
     /// The words of the query that name cards ([`names::words`]): not typos.
     pub name_words: Vec<String>,
 }
@@ -92,6 +95,8 @@ pub fn named(cards: &Cards, words: &str) -> Named {
     // What the cards are about, but not for a game word standing for itself.
     let topics = Topics::embedded();
     let mut each: Vec<Vec<Touched>> = Vec::new();
+    // The rules a topic rare enough touches: lifted even when the words did not find them.
+    let mut lifted: Vec<RuleId> = Vec::new();
     let mut seen: Vec<usize> = Vec::new();
     for m in mentions.iter().filter(|m| !m.game_word || asked_as_card) {
         if !seen.contains(&m.card) {
@@ -106,22 +111,27 @@ pub fn named(cards: &Cards, words: &str) -> Named {
         // for the rules the words found too (see [`boosted`]).
         let (strong, weak): (Vec<Touched>, Vec<Touched>) = touched.into_iter().partition(|t| t.weight >= MIN_TOPIC);
         for t in strong.into_iter().take(CARD_TOPICS).chain(weak) {
+            if t.weight >= MIN_TOPIC {
+                lifted.push(t.rule);
+            }
             match out.boosts.iter_mut().find(|(r, _)| *r == t.rule) {
                 Some((_, w)) => *w += t.weight,
                 None => out.boosts.push((t.rule, t.weight)),
             }
         }
     }
+    out.weak = out.boosts.iter().map(|&(r, _)| r).filter(|r| !lifted.contains(r)).collect();
     out
 }
 
 /// The ranking with the cards' topics: each rule touched gets
 /// `W_CARD × weight × the best score` added — to the node that states it
 /// (a keyword's heading by its first subrule), found by the words or not
-/// when the topic is rare enough ([`MIN_TOPIC`]), only when the words found
-/// it otherwise (« Legendary » lifts 704.5j when the question says « legend
+/// when a topic rare enough touches it ([`MIN_TOPIC`]), only when the words
+/// found it otherwise, however many cards share the common topic (« Legendary » lifts 704.5j when the question says « legend
 /// rule ») — and half of that to its subrules the words found.
-pub(super) fn boosted(graph: &Graph, mut text: Vec<(f32, NodeIdx)>, boosts: &[(RuleId, f32)]) -> Vec<(f32, NodeIdx)> {
+pub(super) fn boosted(graph: &Graph, mut text: Vec<(f32, NodeIdx)>, named: &Named) -> Vec<(f32, NodeIdx)> {
+    let (boosts, weak) = (&named.boosts, &named.weak);
     if boosts.is_empty() {
         return text;
     }
@@ -134,7 +144,7 @@ pub(super) fn boosted(graph: &Graph, mut text: Vec<(f32, NodeIdx)>, boosts: &[(R
             (k, graph.node(k).id)
         })
         .collect();
-    for &(rule, weight) in boosts {
+    for &(rule, weight) in boosts.iter() {
         let Some(node) = graph.find(rule) else { continue };
         let stating = if super::documents::indexed(graph, node) {
             node
@@ -153,7 +163,7 @@ pub(super) fn boosted(graph: &Graph, mut text: Vec<(f32, NodeIdx)>, boosts: &[(R
                 *score += add / 2.0;
             }
         }
-        if !found && weight >= MIN_TOPIC && super::documents::indexed(graph, stating) {
+        if !found && !weak.contains(&rule) && super::documents::indexed(graph, stating) {
             text.push((add, stating));
             keys.push((key, graph.node(key).id));
         }

@@ -410,7 +410,7 @@ impl SearchIndex {
             }
             let wanted = OVERFETCH * limit + by_number.len();
             let text = self.collect(&searchers, &plan, restriction.as_ref(), wanted, &mut seen, graph);
-            let text = cards::boosted(graph, text, &named.boosts);
+            let text = cards::boosted(graph, text, &named);
             let mut hits = collect::ranked(graph, by_number, text, limit, filters.language);
 
             let snippets = Snippets::new(self, &words.all(), &query.phrases, &plan.corrections);

@@ -43,6 +43,13 @@ mod contents;
 mod error;
 pub mod limits;
 mod memory;
+
+/// Sets the allocator up for a server and starts giving freed memory back
+/// ([`memory`]): before the graph and the index are built, then again (once)
+/// at [`bind`].
+pub fn prepare_memory() {
+    memory::start_trimming();
+}
 pub mod pages;
 mod pool;
 mod render;
