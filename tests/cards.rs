@@ -48,6 +48,9 @@ fn a_word_of_french_names_no_card_and_a_nickname_names_the_card_judges_ask_about
     assert!(named("les 2 joueurs tombent a 0 pv en meme temps").is_empty());
     assert!(named("poser un terrain l'adversaire peut repondre ?").is_empty());
     assert!(named("defausser une carte qui choisit").is_empty());
+    // A card named like a variant of the rules (810, Two-Headed Giant) is a word of the game.
+    assert!(named("la balance des points de vie en two headed giant").is_empty());
+    assert_eq!(named("la carte two-headed giant"), ["Two-Headed Giant"]);
     // The end of a long name's word: the card judges are asked about.
     assert_eq!(named("le goyf compte les types dans tous les cimetieres ?"), ["Tarmogoyf"]);
     assert_eq!(named("tarmo avec un eclair"), ["Tarmogoyf"]);

@@ -142,6 +142,7 @@ impl Names {
         let mut full: HashMap<String, Vec<usize>> = HashMap::new();
         let mut by_word: HashMap<String, Vec<usize>> = HashMap::new();
         let lexicon = crate::lexicon::Lexicon::embedded();
+        let titles = rule_titles();
         let common = common_words(cards);
         let mut seen: HashSet<String> = HashSet::new();
         let mut in_english: HashSet<String> = HashSet::new();
@@ -173,7 +174,7 @@ impl Names {
                     // A word of the game (« Vigilance »), or a name of one
                     // word any text says (« Silence », « Option »): it names
                     // the card alone or with « carte ».
-                    let game = !lexicon.by_english(part).is_empty() || !lexicon.by_french(part).is_empty();
+                    let game = game_word(lexicon, &titles, part, &key);
                     // Words of the texts, one of them saying something (« Pile
                     // On » in « la pile, on peut répondre ») name it the same way.
                     let said = w.iter().filter(|w| !stop_word(w)).count();
@@ -487,6 +488,41 @@ fn hash(s: &str) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
     s.hash(&mut h);
     h.finish()
+}
+
+/// Whether a name is a word of the game: the vocabulary's, in either
+/// language, or a title of the rules ([`rule_titles`]).
+fn game_word(lexicon: &crate::lexicon::Lexicon, titles: &HashSet<String>, name: &str, key: &str) -> bool {
+    !lexicon.by_english(name).is_empty() || !lexicon.by_french(name).is_empty() || titles.contains(key)
+}
+
+/// The titles of the rules' sections and chapters, as names' words
+/// (« 810. Two-Headed Giant Variant » → « two headed giant »): a card named
+/// like a variant or a section of the rules (Two-Headed Giant, Grand Melee)
+/// is a word of the game.
+fn rule_titles() -> HashSet<String> {
+    let mut out = HashSet::new();
+    for text in crate::embedded::rule_texts() {
+        for line in String::from_utf8_lossy(text).split(['\n', '\r']) {
+            let Some((number, title)) = line.split_once(". ") else { continue };
+            if number.len() != 3 || !number.bytes().all(|b| b.is_ascii_digit()) || title.ends_with('.') {
+                continue;
+            }
+            let w = words(title);
+            if w.is_empty() || w.len() > 6 {
+                continue;
+            }
+            let last = w.len() - 1;
+            let bare = if matches!(w[last].as_str(), "variant" | "option" | "options" | "cards") {
+                &w[..last]
+            } else {
+                &w[..]
+            };
+            out.insert(w.join(" "));
+            out.insert(bare.join(" "));
+        }
+    }
+    out
 }
 
 /// The file of the words of card names that are words of French, inside `rules/`.
