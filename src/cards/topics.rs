@@ -332,11 +332,14 @@ pub struct Matchers {
     of_needle: Vec<Vec<usize>>,
 }
 
+/// What stands for other words in a phrase: bracketed words, « . . . », « n ».
+static PLACEHOLDERS: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\[[^\]]*\]|\. \. \.|\bn\b").expect("a fixed pattern"));
+
 /// The longest words of a phrase outside its brackets and numbers
 /// (« enters tapped » of « [this] enters tapped »).
 fn needle(phrase: &str) -> String {
-    let splitter = Regex::new(r"\[[^\]]*\]|\. \. \.|\bn\b").expect("a fixed pattern");
-    splitter.split(phrase).map(str::trim).max_by_key(|p| p.len()).unwrap_or_default().to_string()
+    PLACEHOLDERS.split(phrase).map(str::trim).max_by_key(|p| p.len()).unwrap_or_default().to_string()
 }
 
 /// The topics each card says, by their place in [`Topics::topics`]: card
@@ -419,10 +422,9 @@ pub fn oracle_words(text: &str, name: &str) -> String {
 /// « [basic land type] » a basic land type, « [n] » and « n » a number,
 /// other bracketed words and « . . . » a few words.
 fn phrase_regex(phrase: &str) -> Result<Regex, regex::Error> {
-    let splitter = Regex::new(r"(\[[^\]]*\]|\. \. \.|\bn\b)").expect("a fixed pattern");
     let mut pattern = String::from(r"(?:^|[^a-z0-9'])");
     let mut last = 0;
-    for m in splitter.find_iter(phrase) {
+    for m in PLACEHOLDERS.find_iter(phrase) {
         pattern.push_str(&regex::escape(&phrase[last..m.start()]));
         pattern.push_str(match m.as_str() {
             "[this]" | "[this permanent]" | "[this object]" | "[this creature]" | "[this card]" | "[this spell]" => {
