@@ -190,6 +190,9 @@ enum Command {
         /// Sans lire les cartes nommées dans les questions (pour mesurer ce qu'elles apportent).
         #[arg(long = "sans-cartes")]
         without_cards: bool,
+        /// Sans les gloses françaises des règles anglaises (pour mesurer ce qu'elles apportent).
+        #[arg(long = "sans-gloses")]
+        without_glosses: bool,
         #[command(flatten)]
         filters: FilterArgs,
         #[command(flatten)]
@@ -526,8 +529,9 @@ pub fn run(
             cherche(&query, json, limit, &filters.filters(), &corpus, out, err)
         }
         Command::Serve { addr, workers, corpus } => serve(&addr, workers, &corpus, out, err),
-        Command::EvalueRecherche { file, json, without_cards, filters, corpus } => {
-            evalue(&file, json, without_cards, &filters.filters(), &corpus, out, err)
+        Command::EvalueRecherche { file, json, without_cards, without_glosses, filters, corpus } => {
+            let without = Without { cards: without_cards, glosses: without_glosses };
+            evalue(&file, json, without, &filters.filters(), &corpus, out, err)
         }
         Command::Explique { file, json, corpus } => explique(&file, json, &corpus, out, err),
         Command::Compare { old, new, json, corpus } => compare(&old, &new, json, &corpus, out, err),
@@ -1342,10 +1346,20 @@ fn ms(d: std::time::Duration) -> String {
     crate::text::decimal_fr(d.as_secs_f64() * 1000.0, 2)
 }
 
-fn build_index(loaded: &crate::Loaded, err: &mut dyn Write) -> anyhow::Result<SearchIndex> {
-    let index =
-        SearchIndex::build(&loaded.graph).map_err(|e| anyhow::anyhow!("construction de l'index impossible : {e}"))?;
-    writeln!(err, "index : {} documents, construit en {} ms", index.documents, ms(index.build_time))?;
+fn build_index(
+    loaded: &crate::Loaded,
+    glosses: Option<&crate::lexicon::glosses::Glosses>,
+    err: &mut dyn Write,
+) -> anyhow::Result<SearchIndex> {
+    let index = SearchIndex::build_with(&loaded.graph, glosses)
+        .map_err(|e| anyhow::anyhow!("construction de l'index impossible : {e}"))?;
+    writeln!(
+        err,
+        "index : {} documents et {} gloses françaises, construit en {} ms",
+        index.documents,
+        index.glosses,
+        ms(index.build_time)
+    )?;
     Ok(index)
 }
 
@@ -1360,7 +1374,7 @@ fn cherche(
 ) -> anyhow::Result<u8> {
     let loaded = corpus.load(err)?;
     let g = &loaded.graph;
-    let index = build_index(&loaded, err)?;
+    let index = build_index(&loaded, crate::lexicon::glosses::Glosses::embedded(), err)?;
     let results = index.search(g, query, limit, filters);
     if json {
         serde_json::to_writer_pretty(&mut *out, &results.items(g))?;
@@ -1422,10 +1436,17 @@ fn cherche(
     Ok(0)
 }
 
+/// What an evaluation leaves out, to measure what it brings.
+#[derive(Debug, Clone, Copy)]
+struct Without {
+    cards: bool,
+    glosses: bool,
+}
+
 fn evalue(
     file: &std::path::Path,
     json: bool,
-    without_cards: bool,
+    without: Without,
     filters: &Filters,
     corpus: &CorpusArgs,
     out: &mut dyn Write,
@@ -1447,8 +1468,9 @@ fn evalue(
         }
     };
     let loaded = corpus.load(err)?;
-    let mut index = build_index(&loaded, err)?;
-    index.with_cards = !without_cards;
+    let glosses = if without.glosses { None } else { crate::lexicon::glosses::Glosses::embedded() };
+    let mut index = build_index(&loaded, glosses, err)?;
+    index.with_cards = !without.cards;
     let (outcomes, summary) = eval::run(&index, &loaded.graph, &questions, filters);
     if json {
         serde_json::to_writer_pretty(&mut *out, &serde_json::json!({ "queries": outcomes, "summary": summary }))?;

@@ -415,7 +415,7 @@ fn without_search_timing(text: &str) -> String {
 fn cherche_prints_ranked_results() {
     let o = arbitre(&["cherche", "salve d'aura", "--limite", "3"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(stderr(&o).contains("index : 3048 documents, construit en"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("index : 3048 documents et 2851 gloses françaises, construit en"), "{}", stderr(&o));
     insta::assert_snapshot!("cherche_salve", without_search_timing(&stdout(&o)));
 }
 

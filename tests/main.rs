@@ -24,6 +24,8 @@ mod common;
 mod evaluator;
 /// Property tests over the editor's HTTP path and `arbitre check`: documented statuses and exit codes only.
 mod fuzz;
+/// The French glosses of the English rules: read whole, tied to their edition, searched and never shown.
+mod glosses;
 /// Golden counts and texts of the seed documents of `rules/`.
 mod golden;
 /// Hostile input to the readers (proptest included): never a panic, always an error or an anomaly.

@@ -15,6 +15,7 @@
 //! longest first, and gives the query in each language. A leaf beside
 //! `vocab`: it reads the embedded file and folds text, nothing more.
 
+pub mod glosses;
 mod matching;
 pub mod mining;
 pub mod model;

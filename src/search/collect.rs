@@ -25,7 +25,9 @@ use super::part::{Part, Reading};
 use super::plan::{Plan, Required};
 use super::score::Scratch;
 use super::snippet::Snippet;
-use super::weights::{COVERAGE_POWER, RANK_PRIOR, W_CORROBORATION, W_NAMED, W_OTHER_LANGUAGE, W_PROXIMITY, W_STATING};
+use super::weights::{
+    COVERAGE_POWER, RANK_PRIOR, W_CORROBORATION, W_GLOSS, W_NAMED, W_OTHER_LANGUAGE, W_PROXIMITY, W_STATING,
+};
 use super::{Hit, SearchIndex};
 use crate::graph::{Graph, NodeIdx};
 use crate::vocab::{Lang, RuleId};
@@ -206,11 +208,17 @@ impl SearchIndex {
     fn tally(&self, searchers: &[Reading], plan: &Plan) -> Tally {
         let language = plan.language;
         let mut tally = Tally::new(self.units.len());
-        let factor =
-            |part: &Part| if language == Lang::En && part.language == Lang::Fr { W_OTHER_LANGUAGE } else { 1.0 };
+        let factor = |part: &Part| {
+            let other = if language == Lang::En && part.language == Lang::Fr { W_OTHER_LANGUAGE } else { 1.0 };
+            if part.glosses { other * W_GLOSS } else { other }
+        };
         let mut scratch = Scratch::default();
+        // A quoted phrase looks for a text as written: the glosses, which
+        // say the rules in other words, are left out.
+        let quoting = plan.phrase_languages().contains(&true);
+        let parts = || self.parts.iter().zip(searchers).filter(move |(p, _)| !(quoting && p.glosses));
         for c in &plan.concepts {
-            for (part, reading) in self.parts.iter().zip(searchers) {
+            for (part, reading) in parts() {
                 let f = factor(part);
                 self.concept_matches(reading, part, c, &mut scratch, |segment, doc, score| {
                     let (s, d) = (segment as usize, doc as usize);
@@ -225,7 +233,7 @@ impl SearchIndex {
         // Only the best units so far are looked at: the bonus orders them.
         let mean = tally.query_weight / plan.concepts.len().max(1) as f32;
         let candidates = tally.best_units(PROXIMITY_CANDIDATES);
-        for (part, reading) in self.parts.iter().zip(searchers) {
+        for (part, reading) in parts() {
             if let Some(q) = plan.pairs_query(part.language, reading) {
                 let f = factor(part);
                 self.matches_among(reading, part, q.as_ref(), &candidates, |unit, node, score| {
@@ -234,8 +242,8 @@ impl SearchIndex {
             }
         }
         tally.add(W_PROXIMITY * mean, false);
-        // Quoted phrases found as typed, the rarer the more.
-        for (part, searcher) in self.parts.iter().zip(searchers) {
+        // Quoted phrases found as typed, the rarer the more: in the rules' texts.
+        for (part, searcher) in self.parts.iter().zip(searchers).filter(|(p, _)| !p.glosses) {
             if let Some(q) = plan.quoted_query(part.language, searcher) {
                 self.run(part, searcher, q.as_ref(), factor(part), &mut tally);
             }
@@ -273,7 +281,7 @@ impl SearchIndex {
             return None;
         }
         let mut r = Restriction { by_language: [HashSet::new(), HashSet::new()], phrases: plan.phrase_languages() };
-        for (part, searcher) in self.parts.iter().zip(searchers) {
+        for (part, searcher) in self.parts.iter().zip(searchers).filter(|(p, _)| !p.glosses) {
             let allowed = &mut r.by_language[part.language as usize];
             match plan.required_query(searcher, part.language) {
                 Required::All => allowed.extend(part.doc_units.iter().flat_map(|units| units.iter().copied())),

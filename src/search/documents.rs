@@ -10,6 +10,7 @@ use tantivy::TantivyDocument;
 use super::schema::Fields;
 use super::weights::PASSAGE_CHARS;
 use crate::graph::{Graph, NodeIdx, NodeKind, Origin};
+use crate::lexicon::glosses::Gloss;
 use crate::vocab::{Lang, Letter, RuleId};
 
 /// Whether a node is a search document: rules and subrules with text (or a
@@ -143,6 +144,17 @@ pub(super) fn document(graph: &Graph, idx: NodeIdx, fields: &Fields) -> TantivyD
         doc.add_text(ef.examples_fold, &ex.text);
     }
     add_context(graph, idx, fields, &mut doc);
+    doc
+}
+
+/// The index document of a rule's French gloss ([`crate::lexicon::glosses`]):
+/// the rule's node, the gloss and the question in the French text fields.
+pub(super) fn gloss_document(graph: &Graph, idx: NodeIdx, gloss: &Gloss, fields: &Fields) -> TantivyDocument {
+    let mut doc = header(graph, idx, fields);
+    doc.add_u64(fields.passage, 0);
+    let text = format!("{}\n{}", gloss.gloss, gloss.question);
+    doc.add_text(fields.fr.text, &text);
+    doc.add_text(fields.fr.text_fold, &text);
     doc
 }
 

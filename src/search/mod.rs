@@ -63,6 +63,7 @@ use serde::Serialize;
 use tantivy::tokenizer::TextAnalyzer;
 
 use crate::graph::{Graph, NodeIdx};
+use crate::lexicon::glosses::Glosses;
 use crate::lexicon::{Lexicon, Translation};
 use crate::vocab::{Lang, RuleId};
 use analyzer::{EN_FOLD, EN_STEM, FR_FOLD, FR_STEM};
@@ -307,6 +308,8 @@ pub struct SearchIndex {
     lexicon: &'static Lexicon,
     /// Documents indexed.
     pub documents: usize,
+    /// French glosses indexed beside them ([`crate::lexicon::glosses`]).
+    pub glosses: usize,
     /// Documents indexed per language.
     documents_in: [u64; 2],
     /// Time the build took.
@@ -322,25 +325,41 @@ impl std::fmt::Debug for SearchIndex {
 }
 
 impl SearchIndex {
-    /// Builds the index from the graph, in RAM.
+    /// Builds the index from the graph, in RAM, with the French glosses
+    /// built into the binary.
     pub fn build(graph: &Graph) -> tantivy::Result<SearchIndex> {
+        SearchIndex::build_with(graph, Glosses::embedded())
+    }
+
+    /// Builds the index from the graph, in RAM, with these French glosses
+    /// (none: the rules' texts alone, to measure what the glosses bring).
+    pub fn build_with(graph: &Graph, glosses: Option<&Glosses>) -> tantivy::Result<SearchIndex> {
         let start = Instant::now();
         let (_, fields) = schema();
         let mut parts = Vec::new();
         let mut vocabulary = [typo::Vocabulary::default(), typo::Vocabulary::default()];
         let mut units = Units::default();
         let analyzers = [FR_STEM, FR_FOLD, EN_STEM, EN_FOLD].map(analyzer::analyzer);
-        // The snippets' word tables on a thread of their own, beside the indexing.
-        let tables = std::thread::scope(|s| -> tantivy::Result<TextTables> {
-            let tables = s.spawn(|| text_tables(graph, &analyzers));
+        // The snippets' word tables, then the glosses' index, on a thread
+        // of their own, beside the indexing of the rules' texts.
+        let (tables, glossed) = std::thread::scope(|s| {
+            let beside = s.spawn(|| {
+                let tables = text_tables(graph, &analyzers);
+                let glossed = glosses.map(|g| Part::write_glosses(graph, g, &fields)).transpose();
+                (tables, glossed)
+            });
             for language in [Lang::Fr, Lang::En] {
                 parts.extend(Part::build(graph, language, &fields, &mut vocabulary, &mut units)?);
             }
-            Ok(tables.join().expect("the tables thread panicked"))
+            tantivy::Result::Ok(beside.join().expect("the tables thread panicked"))
         })?;
+        if let Some(written) = glossed?.flatten() {
+            parts.push(written.part(graph, &fields, &mut vocabulary, &mut units)?);
+        }
         let documents = parts.iter().map(|p| p.nodes).sum();
+        let glosses = parts.iter().filter(|p| p.glosses).map(|p| p.reader.searcher().num_docs() as usize).sum();
         let mut documents_in = [0u64; 2];
-        for p in &parts {
+        for p in parts.iter().filter(|p| !p.glosses) {
             documents_in[p.language as usize] += p.reader.searcher().num_docs();
         }
         Ok(SearchIndex {
@@ -352,6 +371,7 @@ impl SearchIndex {
             snippet_analyzer: analyzer::snippet_analyzer(),
             lexicon: Lexicon::embedded(),
             documents,
+            glosses,
             documents_in,
             build_time: start.elapsed(),
             with_cards: true,

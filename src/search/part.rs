@@ -18,14 +18,17 @@ use tantivy::postings::Postings;
 use tantivy::query::{Bm25StatisticsProvider, Query};
 use tantivy::schema::{Field, IndexRecordOption, Schema};
 use tantivy::{
-    DocId, DocSet, Index, IndexReader, InvertedIndexReader, ReloadPolicy, Searcher, SegmentReader, TERMINATED, Term,
+    DocId, DocSet, Index, IndexReader, InvertedIndexReader, ReloadPolicy, Searcher, SegmentReader, TERMINATED,
+    TantivyDocument, Term,
 };
 
 use super::analyzer;
-use super::documents::{documents_of, indexed};
+use super::documents::{documents_of, gloss_document, indexed};
 use super::schema::{Fields, schema};
 use super::typo::Vocabulary;
-use crate::graph::{Graph, NodeIdx, NodeKind};
+use crate::graph::align::Relation;
+use crate::graph::{EditionIdx, Graph, NodeIdx, NodeKind};
+use crate::lexicon::glosses::{Gloss, Glosses};
 use crate::vocab::Lang;
 
 /// Memory tantivy's writer may use while indexing, in bytes: the least it
@@ -40,6 +43,9 @@ const WRITER_THREADS: usize = 1;
 pub(super) struct Part {
     /// The language of every document of this index.
     pub(super) language: Lang,
+    /// Whether the documents are French glosses of English rules, not
+    /// texts of the rules.
+    pub(super) glosses: bool,
     pub(super) reader: IndexReader,
     /// Per segment, per document: the graph node.
     pub(super) doc_nodes: Vec<Arc<[NodeIdx]>>,
@@ -127,16 +133,71 @@ impl Part {
         if nodes.is_empty() {
             return Ok(None);
         }
+        let docs = nodes.iter().flat_map(|&n| documents_of(graph, n, fields));
+        let part = Part::of_documents(graph, language, false, docs, fields, vocabulary, units)?;
+        Ok(Some(Part { nodes: nodes.len(), ..part }))
+    }
+
+    /// Writes the index of the French glosses of the rules in force
+    /// ([`glossed`]), to be finished by [`Written::part`]: an index of their
+    /// own, so that their words' lengths do not change the official French
+    /// texts' scores. Touches nothing shared: it runs beside the other
+    /// indexes. `None` when no gloss applies.
+    pub(super) fn write_glosses(graph: &Graph, glosses: &Glosses, fields: &Fields) -> tantivy::Result<Option<Written>> {
+        let glossed = glossed(graph, glosses);
+        if glossed.is_empty() {
+            return Ok(None);
+        }
+        let docs = glossed.iter().map(|&(n, g)| gloss_document(graph, n, g, fields));
+        Written::of(Lang::Fr, true, docs).map(Some)
+    }
+
+    /// An index of these documents, with what scoring reads of it.
+    fn of_documents(
+        graph: &Graph,
+        language: Lang,
+        glosses: bool,
+        documents: impl Iterator<Item = TantivyDocument>,
+        fields: &Fields,
+        vocabulary: &mut [Vocabulary; 2],
+        units: &mut Units,
+    ) -> tantivy::Result<Part> {
+        Written::of(language, glosses, documents)?.part(graph, fields, vocabulary, units)
+    }
+}
+
+/// An index written, not yet read into a [`Part`].
+pub(super) struct Written {
+    language: Lang,
+    glosses: bool,
+    index: Index,
+    reader: IndexReader,
+}
+
+impl Written {
+    /// Writes these documents into an index in RAM.
+    fn of(language: Lang, glosses: bool, documents: impl Iterator<Item = TantivyDocument>) -> tantivy::Result<Written> {
         let index = Index::create_in_ram(schema().0);
         analyzer::register(index.tokenizers());
         let mut writer = index.writer_with_num_threads(WRITER_THREADS, WRITER_HEAP_BYTES)?;
-        for &n in &nodes {
-            for doc in documents_of(graph, n, fields) {
-                writer.add_document(doc)?;
-            }
+        for doc in documents {
+            writer.add_document(doc)?;
         }
         writer.commit()?;
         let reader: IndexReader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
+        Ok(Written { language, glosses, index, reader })
+    }
+
+    /// The part: each document's node and unit, what scoring reads, and
+    /// the index's folded words added to `vocabulary`.
+    pub(super) fn part(
+        self,
+        graph: &Graph,
+        fields: &Fields,
+        vocabulary: &mut [Vocabulary; 2],
+        units: &mut Units,
+    ) -> tantivy::Result<Part> {
+        let Written { language, glosses, index, reader } = self;
         let searcher = reader.searcher();
         let (mut doc_nodes, mut doc_units, mut segments) = (Vec::new(), Vec::new(), Vec::new());
         for segment in searcher.segment_readers() {
@@ -146,12 +207,40 @@ impl Part {
             let docs: Vec<(NodeIdx, u64)> = (0..segment.max_doc())
                 .map(|d| (NodeIdx(node.first(d).unwrap_or_default() as u32), passage.first(d).unwrap_or_default()))
                 .collect();
-            doc_units.push(docs.iter().map(|&(n, p)| units.of(graph, n, p, language)).collect());
+            // A gloss is not a text of the rule: the rule has no French text for it.
+            let text_language = (!glosses).then_some(language);
+            doc_units.push(docs.iter().map(|&(n, p)| units.of(graph, n, p, text_language)).collect());
             doc_nodes.push(docs.into_iter().map(|(n, _)| n).collect());
             add_words(segment, fields, vocabulary)?;
         }
-        Ok(Some(Part { language, reader, doc_nodes, doc_units, nodes: nodes.len(), segments }))
+        Ok(Part { language, glosses, reader, doc_nodes, doc_units, nodes: 0, segments })
     }
+}
+
+/// The glosses that apply to the rules in force, each with the node it
+/// stands for: the rule of the glossed edition, followed to its counterpart
+/// in force, when that rule is indexed and says the same as when it was
+/// glossed. None when the glossed edition is not loaded (a corpus of other
+/// documents) or no edition is in force.
+pub(super) fn glossed<'g>(graph: &Graph, glosses: &'g Glosses) -> Vec<(NodeIdx, &'g Gloss)> {
+    let Some(edition) = graph
+        .editions()
+        .iter()
+        .position(|e| e.language == Lang::En && e.date == Some(glosses.edition))
+        .map(|i| EditionIdx(i as u16))
+    else {
+        return Vec::new();
+    };
+    glosses
+        .entries
+        .iter()
+        .filter_map(|g| {
+            let node = *graph.occurrences(edition, g.rule).first()?;
+            let in_force = graph.in_force(node)?;
+            let same = graph.relation(node, in_force) == Relation::Same;
+            (same && indexed(graph, in_force)).then_some((in_force, g))
+        })
+        .collect()
 }
 
 /// What the documents of both indexes count for: a rule — its French text
@@ -169,7 +258,9 @@ pub(super) struct Units {
 
 impl Units {
     /// The unit of a node's document (`passage` 0 is the whole node).
-    fn of(&mut self, graph: &Graph, node: NodeIdx, passage: u64, language: Lang) -> u32 {
+    /// `language` is the language of the document's text, `None` for a
+    /// gloss (which gives the rule no text).
+    fn of(&mut self, graph: &Graph, node: NodeIdx, passage: u64, language: Option<Lang>) -> u32 {
         let article = graph.node(node).kind == NodeKind::Article;
         let key = if article { (node, passage) } else { (super::collect::rule_key(graph, node), 0) };
         let next = self.keys.len() as u32;
@@ -178,7 +269,9 @@ impl Units {
             self.languages.push([false; 2]);
             next
         });
-        self.languages[unit as usize][language as usize] = true;
+        if let Some(language) = language {
+            self.languages[unit as usize][language as usize] = true;
+        }
         unit
     }
 

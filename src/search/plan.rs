@@ -273,7 +273,8 @@ impl SearchIndex {
         Some(word)
     }
 
-    /// The inverse document frequency of a term in its language's index,
+    /// The inverse document frequency of a term in its language's indexes
+    /// (French: the texts and the glosses, which cover every rule),
     /// as BM25 computes it: how much finding it in a text tells (0 when no
     /// text has it).
     pub(super) fn idf(&self, searchers: &[Reading], lang: Lang, term: &Term) -> f32 {

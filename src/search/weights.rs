@@ -58,6 +58,13 @@ pub(super) const RANK_PRIOR: f32 = 0.04;
 /// [`crate::lexicon`]): the English rules in force are the only text of most
 /// rules.
 pub(super) const W_OTHER_LANGUAGE: f32 = 0.25;
+/// Weight of a match in a rule's French gloss ([`crate::lexicon::glosses`]),
+/// relative to the same match in a text of the rule. A gloss is short and
+/// written in the judges' words: at full weight, the gloss of a rule
+/// beside the question outranks the official French text that answers it
+/// (`tests/recherche/juges.tsv` loses 0.06). Its words also count for the
+/// query's coverage, at any weight.
+pub(super) const W_GLOSS: f32 = 0.3;
 /// Share of a concept's match in a rule's second text added to its match
 /// in the first (its French text beside its English text in force): two
 /// texts that say it are a little more than one, not twice as much.

@@ -1,0 +1,79 @@
+//! The French glosses of the English rules (`rules/gloses-fr.tsv`): read
+//! whole, tied to their edition, followed to the rules in force, searched
+//! and never shown.
+
+use arbitre::lexicon::glosses::{Gloss, Glosses};
+use arbitre::search::{Filters, SearchIndex};
+use arbitre::vocab::{Date, RuleId};
+
+use crate::common::french;
+
+fn gloss(rule: &str, text: &str) -> Gloss {
+    Gloss { rule: RuleId::parse(rule).unwrap(), gloss: text.to_string(), question: format!("{text} ?") }
+}
+
+fn ids(index: &SearchIndex, q: &str) -> Vec<String> {
+    let g = french();
+    index.search(g, q, 10, &Filters::default()).hits.iter().map(|h| g.node(h.node).label()).collect()
+}
+
+#[test]
+fn every_rule_of_the_edition_in_force_has_its_gloss() {
+    let g = french();
+    let glosses = Glosses::embedded().expect("rules/gloses-fr.tsv");
+    let edition = g.edition_named("en-2026-01-16").unwrap();
+    assert_eq!(Some(glosses.edition), g.edition(edition).date);
+    let missing: Vec<String> = glosses
+        .entries
+        .iter()
+        .filter(|e| g.occurrences(edition, e.rule).is_empty())
+        .map(|e| e.rule.to_string())
+        .collect();
+    assert!(missing.is_empty(), "glosses of rules the edition does not have: {missing:?}");
+    // Every numbered rule of the edition is glossed (3,114).
+    assert!(glosses.entries.len() >= 3100, "{}", glosses.entries.len());
+    // The rules only a title stands for (« 702.19. Trample ») are searched
+    // through their subrules: their glosses are not indexed.
+    let index = SearchIndex::build(g).unwrap();
+    assert!((2800..glosses.entries.len()).contains(&index.glosses), "{}", index.glosses);
+}
+
+#[test]
+fn a_french_question_finds_an_english_rule_through_its_gloss() {
+    let g = french();
+    let with = SearchIndex::build(g).unwrap();
+    let without = SearchIndex::build_with(g, None).unwrap();
+    assert_eq!(without.glosses, 0);
+    // Rules with no French text, asked in words their English text does not
+    // translate to: first through their gloss, lower without.
+    for (q, rule) in [
+        ("deux joueurs perdent en meme temps c'est une egalite", "104.4a"),
+        ("un objet qui change de zone devient un nouvel objet sans memoire", "400.7"),
+    ] {
+        assert_eq!(ids(&with, q).first().map(String::as_str), Some(rule), "{q}: {:?}", ids(&with, q));
+        assert_ne!(ids(&without, q).first().map(String::as_str), Some(rule), "{q}: {:?}", ids(&without, q));
+    }
+}
+
+#[test]
+fn a_gloss_follows_its_rule_to_the_edition_in_force_unless_its_text_changed() {
+    let g = french();
+    // Glosses of the edition before: 702.124m is 702.124k in force, the
+    // same text renumbered; 601.2a changed on 2026-01-16.
+    let older = Glosses {
+        edition: Date::new(2025, 11, 14).unwrap(),
+        entries: vec![gloss("702.124m", "zorglubienne renumérotée"), gloss("601.2a", "bidulonnerie modifiée")],
+    };
+    let index = SearchIndex::build_with(g, Some(&older)).unwrap();
+    assert_eq!(index.glosses, 1);
+    let hits = index.search(g, "zorglubienne", 10, &Filters::default()).hits;
+    let first = g.node(hits[0].node);
+    assert_eq!(first.label(), "702.124k");
+    assert_eq!(g.edition(first.edition).date, Date::new(2026, 1, 16));
+    // Searched, never shown: the rule's own text is the snippet.
+    assert!(!hits[0].snippet.to_html().contains("zorglub"), "{}", hits[0].snippet.to_html());
+    assert!(!ids(&index, "bidulonnerie").contains(&"601.2a".to_string()));
+    // Glosses of an edition the corpus does not have apply to nothing.
+    let elsewhere = Glosses { edition: Date::new(2020, 1, 1).unwrap(), entries: older.entries.clone() };
+    assert_eq!(SearchIndex::build_with(g, Some(&elsewhere)).unwrap().glosses, 0);
+}
