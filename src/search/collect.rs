@@ -213,10 +213,11 @@ impl SearchIndex {
             if part.glosses { other * W_GLOSS } else { other }
         };
         let mut scratch = Scratch::default();
-        // A quoted phrase looks for a text as written: the glosses, which
-        // say the rules in other words, are left out.
-        let quoting = plan.phrase_languages().contains(&true);
-        let parts = || self.parts.iter().zip(searchers).filter(move |(p, _)| !(quoting && p.glosses));
+        // The glosses bring French questions to English rules: an English
+        // question reads the English texts themselves, and a quoted phrase
+        // looks for a text as written, not in other words.
+        let glosses = language == Lang::Fr && !plan.phrase_languages().contains(&true);
+        let parts = || self.parts.iter().zip(searchers).filter(move |(p, _)| glosses || !p.glosses);
         for c in &plan.concepts {
             for (part, reading) in parts() {
                 let f = factor(part);
