@@ -1,5 +1,6 @@
 //! Collection: each concept of the planned query ([`super::plan`]) run on
-//! each language's index, every document it matches collected by its
+//! each index (each language's, and the glosses' for a French question),
+//! every document it matches collected by its
 //! *unit* — a rule (its French text and its rule in force are one unit), or
 //! a passage of an article — then the units ranked.
 //!

@@ -2,9 +2,10 @@
 //!
 //! The index is built in RAM from the graph at start-up ([`SearchIndex::build`]):
 //! one document per rule or subrule (its examples with it), per chapter
-//! introduction, per judge-class article, in one index per language. Each
-//! text goes into the fields of its language, twice: stemmed and folded
-//! (see [`analyzer`]).
+//! introduction, per judge-class article, in one index per language, and
+//! the French glosses of the English rules in an index of their own
+//! ([`crate::lexicon::glosses`]). Each text goes into the fields of its
+//! language, twice: stemmed and folded (see [`analyzer`]).
 //!
 //! A search ([`SearchIndex::search`]) reads what the judge typed
 //! ([`query::parse`]), then:
@@ -295,7 +296,7 @@ impl Hit {
 /// The search index. See the module documentation.
 pub struct SearchIndex {
     fields: Fields,
-    /// One index per language that has editions (see `part`).
+    /// One index per language that has editions, then the glosses' (see `part`).
     parts: Vec<Part>,
     /// What the documents of the indexes count for (see `part`).
     units: Units,
@@ -520,6 +521,8 @@ impl SearchIndex {
 
     /// How each document of `node` says each concept of a query, one line
     /// per concept and document: what to look at when tuning the ranking.
+    /// A gloss's match is shown before its weight (`W_GLOSS`),
+    /// whatever the query's language.
     pub fn explain(&self, raw: &str, node: NodeIdx) -> Vec<String> {
         let query = query::parse(raw);
         let readings = self.searchers();
@@ -533,7 +536,7 @@ impl SearchIndex {
             for (part, reading) in self.parts.iter().zip(&readings) {
                 self.concept_matches(reading, part, c, &mut scratch, |segment, doc, score| {
                     if part.doc_nodes[segment as usize][doc as usize] == node {
-                        let lang = part.language.code();
+                        let lang = if part.glosses { "glose" } else { part.language.code() };
                         out.push(format!(
                             "concept {i} « {} » (poids {:.2}) : {lang} document {doc} {score:.3}",
                             words.concepts[c.source].label(),

@@ -1,7 +1,9 @@
 //! One tantivy index per language ([`Part`]): the nodes whose text is in
 //! that language (an English cell of a French document is English) go in as documents ([`super::documents`]); out come a reader,
 //! the graph node of each document, and the folded words of the index for
-//! typo correction ([`super::typo`]).
+//! typo correction ([`super::typo`]). A third index holds the French
+//! glosses of the English rules ([`Part::write_glosses`]): searched for
+//! French questions, never shown, and kept out of the words of the texts.
 //!
 //! Each language has its own index so that its fields' statistics are its
 //! own: tantivy averages a field's length over every document, those that
@@ -189,7 +191,7 @@ impl Written {
     }
 
     /// The part: each document's node and unit, what scoring reads, and
-    /// the index's folded words added to `vocabulary`.
+    /// the index's folded words added to `vocabulary` (not a gloss's).
     pub(super) fn part(
         self,
         graph: &Graph,
@@ -211,7 +213,11 @@ impl Written {
             let text_language = (!glosses).then_some(language);
             doc_units.push(docs.iter().map(|&(n, p)| units.of(graph, n, p, text_language)).collect());
             doc_nodes.push(docs.into_iter().map(|(n, _)| n).collect());
-            add_words(segment, fields, vocabulary)?;
+            // The words of the texts: a gloss's words are not (their
+            // frequencies tell a query's language and its English words).
+            if !glosses {
+                add_words(segment, fields, vocabulary)?;
+            }
         }
         Ok(Part { language, glosses, reader, doc_nodes, doc_units, nodes: 0, segments })
     }
@@ -220,7 +226,7 @@ impl Written {
 /// The glosses that apply to the rules in force, each with the node it
 /// stands for: the rule of the glossed edition, followed to its counterpart
 /// in force, when that rule is indexed and says the same as when it was
-/// glossed. None when the glossed edition is not loaded (a corpus of other
+/// glossed. Empty when the glossed edition is not loaded (a corpus of other
 /// documents) or no edition is in force.
 pub(super) fn glossed<'g>(graph: &Graph, glosses: &'g Glosses) -> Vec<(NodeIdx, &'g Gloss)> {
     let Some(edition) = graph
@@ -243,7 +249,7 @@ pub(super) fn glossed<'g>(graph: &Graph, glosses: &'g Glosses) -> Vec<(NodeIdx, 
         .collect()
 }
 
-/// What the documents of both indexes count for: a rule — its French text
+/// What the documents of the indexes count for: a rule — its French text
 /// and its rule in force, each document of either, are one unit — or one
 /// passage of an article (a long article is not one unit: each of its
 /// passages must say what is asked on its own).

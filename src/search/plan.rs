@@ -149,7 +149,7 @@ impl SearchIndex {
                     }
                 }
             }
-            // Its rarity in the rules in force when they say it, else in French texts.
+            // Its rarity in the rules in force when they say it, else in French texts and glosses.
             let rarity = |lang: Lang| c.names[lang as usize].iter().map(NamePlan::rarity).fold(0.0, f32::max);
             c.weight = match rarity(Lang::En) {
                 w if w > 0.0 => w,
