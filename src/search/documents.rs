@@ -11,7 +11,7 @@ use super::schema::Fields;
 use super::weights::PASSAGE_CHARS;
 use crate::graph::{Graph, NodeIdx, NodeKind, Origin};
 use crate::lexicon::glosses::Gloss;
-use crate::vocab::{Lang, Letter, RuleId};
+use crate::vocab::{Lang, RuleId};
 
 /// Whether a node is a search document: rules and subrules with text (or a
 /// title of their own and no subrules), chapter introductions, judge-class articles — of
@@ -186,7 +186,7 @@ pub(super) fn add_context(graph: &Graph, idx: NodeIdx, fields: &Fields, doc: &mu
 /// letter), 1 for `b`…
 pub(super) fn subrule_rank(id: Option<RuleId>) -> u64 {
     match id {
-        Some(RuleId::Subrule { letter, .. }) => Letter::FIRST.through(letter).len() as u64 - 1,
+        Some(RuleId::Subrule { letter, .. }) => u64::from(letter.rank()),
         _ => 0,
     }
 }

@@ -34,6 +34,12 @@ impl Letter {
         self.0 as char
     }
 
+    /// Its place among the subrule letters: 0 for `a`, 11 for `m` (`l` and
+    /// `o` are skipped).
+    pub fn rank(self) -> u8 {
+        self.0 - b'a' - u8::from(self.0 > b'l') - u8::from(self.0 > b'o')
+    }
+
     /// The next subrule letter, skipping `l` and `o`; `None` after `z`.
     pub fn next(self) -> Option<Letter> {
         let mut c = self.0 + 1;
@@ -372,6 +378,11 @@ mod tests {
         assert_eq!(RuleId::parse("608.2l"), Err(IdError::SkippedLetter("608.2l".into())));
         let c = Letter::new('c').unwrap();
         assert_eq!(c.through(Letter::new('j').unwrap()).len(), 8);
+        // A letter's rank is its place in that order, `l` and `o` skipped.
+        for letter in Letter::FIRST.through(Letter::new('z').unwrap()) {
+            assert_eq!(usize::from(letter.rank()), Letter::FIRST.through(letter).len() - 1, "{}", letter.as_char());
+        }
+        assert_eq!(Letter::new('m').unwrap().rank(), 11);
     }
 
     #[test]
