@@ -366,8 +366,8 @@ impl Lexicon {
                 if jargon {
                     push_unique(&mut en, &m.typed);
                     for &e in &m.entries {
-                        for f in self.french_of(&self.entries[e].en) {
-                            push_unique(&mut fr, &f);
+                        for f in &self.shorthand_french[e] {
+                            push_unique(&mut fr, f);
                         }
                     }
                 } else {
@@ -423,7 +423,7 @@ impl Lexicon {
 
     /// The French names of the entries an English text names (jargon's
     /// English, « enters the battlefield » → « arrive sur le champ de bataille »).
-    fn french_of(&self, english: &str) -> Vec<String> {
+    pub(super) fn french_of(&self, english: &str) -> Vec<String> {
         let spans = words(english);
         let keys: Vec<String> =
             spans.iter().map(|&(a, b)| self.index.canonical(word_key(&english[a..b]), false)).collect();

@@ -160,6 +160,10 @@ pub struct LexiconError {
 pub struct Lexicon {
     entries: Vec<Entry>,
     index: matching::Index,
+    /// Per entry of jargon or abbreviation, the French names its English
+    /// names (« enters the battlefield » → « arrive sur le champ de
+    /// bataille »), read once: every query that types it asks for them.
+    shorthand_french: Vec<Vec<String>>,
     /// The word translations learned from texts in two languages.
     translations: model::Table,
 }
@@ -229,7 +233,14 @@ impl Lexicon {
     /// A vocabulary of these entries.
     pub fn new(entries: Vec<Entry>) -> Lexicon {
         let index = matching::Index::build(&entries);
-        Lexicon { entries, index, translations: model::Table::default() }
+        let mut lexicon =
+            Lexicon { entries, index, shorthand_french: Vec::new(), translations: model::Table::default() };
+        lexicon.shorthand_french = lexicon
+            .entries
+            .iter()
+            .map(|e| if e.kind.is_shorthand() { lexicon.french_of(&e.en) } else { Vec::new() })
+            .collect();
+        lexicon
     }
 
     /// The same vocabulary with a table of word translations.
