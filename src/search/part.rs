@@ -136,7 +136,7 @@ impl Part {
             return Ok(None);
         }
         let docs = nodes.iter().flat_map(|&n| documents_of(graph, n, fields));
-        let part = Part::of_documents(graph, language, false, docs, fields, vocabulary, units)?;
+        let part = Written::of(language, false, docs)?.part(graph, fields, vocabulary, units)?;
         Ok(Some(Part { nodes: nodes.len(), ..part }))
     }
 
@@ -152,19 +152,6 @@ impl Part {
         }
         let docs = glossed.iter().map(|&(n, g)| gloss_document(graph, n, g, fields));
         Written::of(Lang::Fr, true, docs).map(Some)
-    }
-
-    /// An index of these documents, with what scoring reads of it.
-    fn of_documents(
-        graph: &Graph,
-        language: Lang,
-        glosses: bool,
-        documents: impl Iterator<Item = TantivyDocument>,
-        fields: &Fields,
-        vocabulary: &mut [Vocabulary; 2],
-        units: &mut Units,
-    ) -> tantivy::Result<Part> {
-        Written::of(language, glosses, documents)?.part(graph, fields, vocabulary, units)
     }
 }
 
