@@ -69,17 +69,6 @@ pub fn analyzer(name: &str) -> TextAnalyzer {
     }
 }
 
-/// The analyzer that cuts snippets: words, lowercase, folded — the folded
-/// fields' analyzers without their stop-word filters, which are useless
-/// there (a stop word never matches a query form) and cost most of the time.
-pub fn snippet_analyzer() -> TextAnalyzer {
-    TextAnalyzer::builder(WordTokenizer::default())
-        .filter(LowerCaser)
-        .filter(RemoveLongFilter::limit(MAX_TOKEN_BYTES))
-        .filter(AsciiFoldingFilter)
-        .build()
-}
-
 thread_local! {
     /// The four analyzers, made once per thread: a search analyzes each
     /// word of a query several times, and an analyzer's state is its own.

@@ -238,12 +238,11 @@ impl SearchIndex {
         // In the rules' texts: a gloss is too short for its words' distance
         // to tell, and the phrase queries on it cost a tenth of the page.
         for (part, reading) in parts().filter(|(p, _)| !p.glosses) {
-            if let Some(q) = plan.pairs_query(part.language, reading) {
-                let f = factor(part);
-                self.matches_among(reading, part, q.as_ref(), &candidates, |unit, node, score| {
-                    tally.saw(unit, node, score * f, part.language);
-                });
-            }
+            let queries = plan.pairs_queries(part.language, reading);
+            let f = factor(part);
+            self.matches_among(reading, part, &queries, &candidates, &mut scratch, |unit, node, score| {
+                tally.saw(unit, node, score * f, part.language);
+            });
         }
         tally.add(W_PROXIMITY * mean, false);
         // Quoted phrases found as typed, the rarer the more: in the rules' texts.

@@ -61,7 +61,6 @@ use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
-use tantivy::tokenizer::TextAnalyzer;
 
 use crate::graph::{Graph, NodeIdx};
 use crate::lexicon::glosses::Glosses;
@@ -300,7 +299,6 @@ pub struct SearchIndex {
     parts: Vec<Part>,
     /// What the documents of the indexes count for (see `part`).
     units: Units,
-    snippet_analyzer: TextAnalyzer,
     /// Folded words of the index, per language, for typo correction.
     vocabulary: [typo::Vocabulary; 2],
     /// Surface forms of stems, folded words of texts (for snippets).
@@ -369,7 +367,6 @@ impl SearchIndex {
             units,
             vocabulary,
             tables,
-            snippet_analyzer: analyzer::snippet_analyzer(),
             lexicon: Lexicon::embedded(),
             documents,
             glosses,

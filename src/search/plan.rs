@@ -466,10 +466,10 @@ pub(super) fn normalized_phrase(
 }
 
 impl Plan {
-    /// The query of the neighbouring words typed, found close together in
-    /// one index; `None` when no pair can be.
-    pub(super) fn pairs_query(&self, lang: Lang, searcher: &Reading) -> Option<Box<dyn Query>> {
-        let clauses: Vec<(Occur, Box<dyn Query>)> = self.pairs[lang as usize]
+    /// The queries of the neighbouring words typed, found close together in
+    /// one index, one per pair that can be; a text's bonus is their sum.
+    pub(super) fn pairs_queries(&self, lang: Lang, searcher: &Reading) -> Vec<Box<dyn Query>> {
+        self.pairs[lang as usize]
             .iter()
             .filter_map(|pair| {
                 // Translated words come in French order (« marqueur poison » is
@@ -477,9 +477,7 @@ impl Plan {
                 let slop = if lang == Lang::En { PROXIMITY_SLOP_TRANSLATED } else { PROXIMITY_SLOP };
                 normalized_phrase(searcher, pair, slop, 1.0)
             })
-            .map(|q| (Occur::Should, q))
-            .collect();
-        (!clauses.is_empty()).then(|| Box::new(BooleanQuery::new(clauses)) as Box<dyn Query>)
+            .collect()
     }
 
     /// The query of the quoted phrases of one language found as typed in one

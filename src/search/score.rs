@@ -11,8 +11,8 @@
 //! without building one per concept: the postings are walked once per term
 //! into arrays kept for the whole search ([`Scratch`]).
 
-use tantivy::query::{EnableScoring, Query};
-use tantivy::{DocId, DocSet, SegmentReader, TERMINATED};
+use tantivy::query::{EnableScoring, Query, Weight};
+use tantivy::{DocId, DocSet, SeekDangerResult, SegmentReader, TERMINATED};
 
 use super::SearchIndex;
 use super::part::{Part, Reading, SegmentFields};
@@ -78,32 +78,57 @@ fn query_scores(reading: &Reading, segment: &SegmentReader, query: &dyn Query, m
 }
 
 impl SearchIndex {
-    /// The documents of one index of the units `among` that a query matches,
-    /// each with its unit, node and score: `found(unit, node, score)`.
+    /// The documents of one index of the units `among` that some of
+    /// `queries` match, each with its unit, node and the sum of the queries'
+    /// scores: `found(unit, node, score)`. Each query is asked about those
+    /// documents only (`seek_danger`): a phrase's positions are read for
+    /// them, not for every text that has its words.
     pub(super) fn matches_among(
         &self,
         reading: &Reading,
         part: &Part,
-        query: &dyn Query,
+        queries: &[Box<dyn Query>],
         among: &[bool],
+        scratch: &mut Scratch,
         mut found: impl FnMut(u32, crate::graph::NodeIdx, f32),
     ) {
+        if queries.is_empty() {
+            return;
+        }
         let scoring = EnableScoring::enabled_from_statistics_provider(reading, reading.searcher());
-        let Ok(weight) = query.weight(scoring) else { return };
+        let weights: Vec<Box<dyn Weight>> = queries.iter().filter_map(|q| q.weight(scoring).ok()).collect();
+        let sums = &mut scratch.concept;
         for (ord, segment) in reading.searcher().segment_readers().iter().enumerate() {
             let units = &part.doc_units[ord];
-            let Ok(mut scorer) = weight.scorer(segment, 1.0) else { continue };
-            for doc in 0..segment.max_doc() {
-                let unit = units[doc as usize];
-                if !among[unit as usize] || scorer.doc() > doc {
-                    continue;
+            let docs: Vec<DocId> = (0..segment.max_doc()).filter(|&d| among[units[d as usize] as usize]).collect();
+            let Some(&first) = docs.first() else { continue };
+            sums.sized(segment.max_doc() as usize);
+            for weight in &weights {
+                let Ok((mut at, mut scorer)) = weight.scorer_danger(segment, first, 1.0) else { continue };
+                let mut i = 0;
+                loop {
+                    match at {
+                        SeekDangerResult::Found => {
+                            sums.add(docs[i], scorer.score());
+                            i += 1;
+                        }
+                        SeekDangerResult::SeekLowerBound(bound) => {
+                            if bound == TERMINATED {
+                                break;
+                            }
+                            while i < docs.len() && docs[i] < bound {
+                                i += 1;
+                            }
+                        }
+                    }
+                    if i == docs.len() {
+                        break;
+                    }
+                    at = scorer.seek_danger(docs[i]);
                 }
-                if scorer.doc() == doc || scorer.seek(doc) == doc {
-                    found(unit, part.doc_nodes[ord][doc as usize], scorer.score());
-                }
-                if scorer.doc() == TERMINATED {
-                    break;
-                }
+            }
+            for (doc, score) in sums.drain() {
+                found(units[doc as usize], part.doc_nodes[ord][doc as usize], score);
             }
         }
     }

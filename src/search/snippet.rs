@@ -1,18 +1,14 @@
 //! Snippets: the passage of a hit's text that matches the query, with its
 //! matches marked.
 //!
-//! Snippets are cut from the graph's text (nothing is stored in the index)
-//! with tantivy's `SnippetGenerator`. Highlighting runs the folding analyzer
-//! only: a query word is highlighted in every surface form the corpus uses
-//! for its stem, read from the tables built with the index
-//! ([`super::tables`]).
-
-use std::collections::BTreeMap;
-
-use tantivy::snippet::SnippetGenerator;
+//! Snippets are cut from the graph's text (nothing is stored in the index),
+//! by the words' spans and folded forms the tables built with the index
+//! hold ([`super::tables`]): a query word is highlighted in every surface
+//! form the corpus uses for its stem, and no text is analyzed at search time.
 
 use super::SearchIndex;
 use super::analyzer::{EN_FOLD, EN_STEM, FR_FOLD, FR_STEM};
+use super::tables::Word;
 use crate::graph::{Graph, NodeIdx};
 use crate::text::escape_html;
 use crate::vocab::Lang;
@@ -64,20 +60,17 @@ impl Snippet {
     }
 }
 
-/// Snippet generators for one query, one per language.
-///
-/// Highlighting runs the folding analyzer only: a query word is highlighted
-/// in every surface form the corpus uses for its stem (« exilée » lights up
-/// « exilé », « exiler »), read from the table built with the index, so that
-/// no hit's text is stemmed at search time.
+/// What a query highlights, in each language: the numbers of the folded
+/// forms of its words, and of every surface form the corpus uses for their
+/// stems (« exilée » lights up « exilé », « exiler »), read from the tables
+/// built with the index, so that no hit's text is analyzed at search time.
 pub(super) struct Snippets<'a> {
-    generators: Vec<(Lang, SnippetGenerator)>,
-    /// Per language, the numbers of the query's folded forms.
+    /// Per language, the numbers of the query's folded forms, sorted.
     wanted: [Vec<u32>; 2],
-    words: &'a [Vec<(u32, u32)>],
+    words: &'a [Box<[Word]>],
 }
 
-/// How much text around the first match is handed to the snippet generator.
+/// How much text before the first match a snippet may start.
 const WINDOW_BEFORE: usize = 60;
 
 impl<'a> Snippets<'a> {
@@ -88,28 +81,19 @@ impl<'a> Snippets<'a> {
         corrections: &[(Lang, String)],
     ) -> Snippets<'a> {
         let all = words.iter().chain(phrases).cloned().collect::<Vec<_>>().join(" ");
-        let mut generators = Vec::new();
         let mut wanted: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
         for (lang, stem, fold) in [(Lang::Fr, FR_STEM, FR_FOLD), (Lang::En, EN_STEM, EN_FOLD)] {
-            let mut terms: BTreeMap<String, f32> = BTreeMap::new();
-            for (_, t) in index.terms(fold, &all) {
-                terms.insert(t, 1.0);
-            }
+            let forms = &mut wanted[lang as usize];
+            let typed = index.terms(fold, &all).into_iter().map(|(_, t)| t);
+            let corrected = corrections.iter().filter(|(l, _)| *l == lang).map(|(_, c)| c.clone());
+            forms.extend(typed.chain(corrected).filter_map(|t| index.tables.forms.get(&t).copied()));
             for (_, t) in index.terms(stem, &all) {
-                for form in index.tables.surface_forms[lang as usize].get(&t).into_iter().flatten() {
-                    terms.insert(form.clone(), 1.0);
-                }
+                forms.extend(index.tables.surface_forms[lang as usize].get(&t).into_iter().flatten());
             }
-            for (_, c) in corrections.iter().filter(|(l, _)| *l == lang) {
-                terms.insert(c.clone(), 1.0);
-            }
-            wanted[lang as usize] = terms.keys().filter_map(|t| index.tables.forms.get(t).copied()).collect();
-            let field = index.fields.of(lang).text_fold;
-            let mut g = SnippetGenerator::new(terms, index.snippet_analyzer.clone(), field, SNIPPET_CHARS);
-            g.set_max_num_chars(SNIPPET_CHARS);
-            generators.push((lang, g));
+            forms.sort_unstable();
+            forms.dedup();
         }
-        Snippets { generators, wanted, words: &index.tables.words }
+        Snippets { wanted, words: &index.tables.words }
     }
 
     /// The snippet of a node: the best passage of its text, else of its
@@ -118,35 +102,9 @@ impl<'a> Snippets<'a> {
         let n = graph.node(idx);
         for source in std::iter::once(idx).chain(n.examples.iter().copied()) {
             let (lang, text) = (graph.node(source).language, graph.node(source).text.as_str());
-            // The first word of the text that is a form of the query's words.
             let wanted = &self.wanted[lang as usize];
-            let Some(&(at, _)) = self.words[source.0 as usize].iter().find(|(_, form)| wanted.contains(form)) else {
-                continue;
-            };
-            // A window around it, cut at word boundaries.
-            let mut start = (at as usize).saturating_sub(WINDOW_BEFORE);
-            while !text.is_char_boundary(start) {
-                start += 1;
-            }
-            if start > 0 {
-                start = text[start..at as usize].find(' ').map_or(at as usize, |i| start + i + 1);
-            }
-            let mut end = (start + 2 * SNIPPET_CHARS).min(text.len());
-            while !text.is_char_boundary(end) {
-                end += 1;
-            }
-            let window = &text[start..end];
-            for (_, g) in self.generators.iter().filter(|(l, _)| *l == lang) {
-                let s = g.snippet(window);
-                if !s.highlighted().is_empty() {
-                    let range = s.fragment_range();
-                    return Snippet {
-                        text: s.fragment().to_string(),
-                        highlights: s.highlighted().to_vec(),
-                        cut_before: start + range.start > 0,
-                        cut_after: start + range.end < text.len(),
-                    };
-                }
+            if let Some(s) = passage(text, &self.words[source.0 as usize], |form| wanted.binary_search(&form).is_ok()) {
+                return s;
             }
         }
         let text = if n.text.is_empty() { n.title.as_deref().unwrap_or("") } else { &n.text };
@@ -154,6 +112,66 @@ impl<'a> Snippets<'a> {
         let cut_after = quoted.ends_with('…');
         Snippet {
             text: quoted.trim_end_matches('…').to_string(), highlights: Vec::new(), cut_before: false, cut_after
+        }
+    }
+}
+
+/// A passage of the text whose words are `words`: from a word boundary
+/// shortly before the first word that matches, the run of words of at most
+/// [`SNIPPET_CHARS`] bytes with the most matches (the first such), with its
+/// matches; `None` when no word matches.
+fn passage(text: &str, words: &[Word], matches: impl Fn(u32) -> bool) -> Option<Snippet> {
+    let first = words.iter().position(|w| matches(w.form))?;
+    let at = words[first].from as usize;
+    // The window starts at a word boundary shortly before the first match.
+    let mut start = at.saturating_sub(WINDOW_BEFORE);
+    while !text.is_char_boundary(start) {
+        start += 1;
+    }
+    if start > 0 {
+        start = text[start..at].find(' ').map_or(at, |i| start + i + 1);
+    }
+    let end = start + 2 * SNIPPET_CHARS;
+    // Runs of words: a word that would take the run beyond its length
+    // opens the next one.
+    let (mut best, mut run): (Option<Run>, Run) = (None, Run::at(start));
+    for w in words.iter().filter(|w| w.from as usize >= start && w.to as usize <= end) {
+        let (from, to) = (w.from as usize, w.to as usize);
+        if to - run.from > SNIPPET_CHARS {
+            run.close(&mut best);
+            run = Run::at(from);
+        }
+        run.to = to;
+        if matches(w.form) {
+            run.highlights.push(from..to);
+        }
+    }
+    run.close(&mut best);
+    let run = best?;
+    Some(Snippet {
+        text: text[run.from..run.to].to_string(),
+        highlights: run.highlights.iter().map(|r| r.start - run.from..r.end - run.from).collect(),
+        cut_before: run.from > 0,
+        cut_after: run.to < text.len(),
+    })
+}
+
+/// A run of words of a text, by byte offsets, with its matches.
+struct Run {
+    from: usize,
+    to: usize,
+    highlights: Vec<std::ops::Range<usize>>,
+}
+
+impl Run {
+    fn at(from: usize) -> Run {
+        Run { from, to: from, highlights: Vec::new() }
+    }
+
+    /// Keeps this run if it has more matches than the best so far.
+    fn close(self, best: &mut Option<Run>) {
+        if !self.highlights.is_empty() && best.as_ref().is_none_or(|b| self.highlights.len() > b.highlights.len()) {
+            *best = Some(self);
         }
     }
 }

@@ -1,5 +1,6 @@
 //! Tables made once, with the index, from the indexed texts: what snippets
-//! need at search time without analyzing any text again.
+//! need at search time without analyzing any text again — each text's
+//! words with their spans and folded forms, and the forms of each stem.
 
 use std::collections::HashMap;
 
@@ -11,18 +12,30 @@ use crate::graph::{Graph, NodeIdx};
 use crate::vocab::Lang;
 
 /// Tables made once from the indexed texts, for snippets: for each
-/// language, the folded surface forms of each stem (« exil » → exile,
-/// exilee, exiler…); and for each text (a node's, an example's), where its
-/// words start and which folded form each is, so that at search time the
-/// first word matching the query is found by comparing integers, and only a
-/// window around it is handed to the snippet generator.
+/// language, the numbers of the folded surface forms of each stem (« exil »
+/// → exile, exilee, exiler…); and for each text (a node's, an example's),
+/// its words with their spans and folded forms, so that at search time a
+/// snippet is cut by comparing integers.
 pub(super) struct TextTables {
-    pub(super) surface_forms: [HashMap<String, Vec<String>>; 2],
+    pub(super) surface_forms: [HashMap<String, Vec<u32>>; 2],
     /// Folded form → its number.
     pub(super) forms: HashMap<String, u32>,
-    /// Per node: (byte offset, folded form) of each word of its text.
-    pub(super) words: Vec<Vec<(u32, u32)>>,
+    /// Per node: the words of its text, in order.
+    pub(super) words: Vec<Box<[Word]>>,
 }
+
+/// One word of a text: its byte span and the number of its folded form
+/// ([`NO_FORM`] for a stop word or a word too long to be indexed, which
+/// no query matches).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Word {
+    pub(super) from: u32,
+    pub(super) to: u32,
+    pub(super) form: u32,
+}
+
+/// The form of a word no query matches.
+pub(super) const NO_FORM: u32 = u32::MAX;
 
 pub(super) fn text_tables(graph: &Graph, analyzers: &[TextAnalyzer; 4]) -> TextTables {
     // The texts snippets are cut from: each indexed node's, and its examples'.
@@ -40,23 +53,23 @@ pub(super) fn text_tables(graph: &Graph, analyzers: &[TextAnalyzer; 4]) -> TextT
     }
     // Every distinct word, stemmed and folded once.
     let mut tokenizer = analyzer::WordTokenizer::default();
-    let mut words: [HashMap<String, Option<(String, String)>>; 2] = [HashMap::new(), HashMap::new()];
-    let mut tokens = |text: &str, mut each: Box<dyn FnMut(usize, String) + '_>| {
+    let mut words: [HashMap<String, Option<u32>>; 2] = [HashMap::new(), HashMap::new()];
+    let mut tokens = |text: &str, mut each: Box<dyn FnMut(usize, usize, String) + '_>| {
         let mut stream = tantivy::tokenizer::Tokenizer::token_stream(&mut tokenizer, text);
         while let Some(t) = tantivy::tokenizer::TokenStream::next(&mut stream) {
-            each(t.offset_from, t.text.to_lowercase());
+            each(t.offset_from, t.offset_to, t.text.to_lowercase());
         }
     };
     for (lang, text) in sources.iter().map(|&(_, l, t)| (l, t)).chain(titles.iter().copied()) {
         let table = &mut words[lang as usize];
         tokens(
             text,
-            Box::new(|_, w| {
+            Box::new(|_, _, w| {
                 table.entry(w).or_insert(None);
             }),
         );
     }
-    let mut surface_forms = [HashMap::new(), HashMap::new()];
+    let mut surface_forms: [HashMap<String, Vec<u32>>; 2] = [HashMap::new(), HashMap::new()];
     let mut forms: HashMap<String, u32> = HashMap::new();
     for (lang, (stem, fold)) in [(Lang::Fr, (0, 1)), (Lang::En, (2, 3))] {
         let (mut stem, mut fold) = (analyzers[stem].clone(), analyzers[fold].clone());
@@ -66,29 +79,28 @@ pub(super) fn text_tables(graph: &Graph, analyzers: &[TextAnalyzer; 4]) -> TextT
         };
         for (w, entry) in words[lang as usize].iter_mut() {
             if let (Some(s), Some(f)) = (first(&mut stem, w), first(&mut fold, w)) {
-                let known: &mut Vec<String> = surface_forms[lang as usize].entry(s.clone()).or_default();
-                if !known.contains(&f) {
-                    known.push(f.clone());
-                }
                 let next = forms.len() as u32;
-                forms.entry(f.clone()).or_insert(next);
-                *entry = Some((s, f));
+                let form = *forms.entry(f).or_insert(next);
+                let known = surface_forms[lang as usize].entry(s).or_default();
+                if !known.contains(&form) {
+                    known.push(form);
+                }
+                *entry = Some(form);
             }
         }
     }
-    let mut positions = vec![Vec::new(); graph.nodes().len()];
+    let mut positions: Vec<Box<[Word]>> = vec![Box::default(); graph.nodes().len()];
     for (idx, lang, text) in sources {
         let table = &words[lang as usize];
         let mut list = Vec::new();
         tokens(
             text,
-            Box::new(|offset, w| {
-                if let Some(Some((_, f))) = table.get(&w) {
-                    list.push((offset as u32, forms[f]));
-                }
+            Box::new(|from, to, w| {
+                let form = table.get(&w).copied().flatten().unwrap_or(NO_FORM);
+                list.push(Word { from: from as u32, to: to as u32, form });
             }),
         );
-        positions[idx.0 as usize] = list;
+        positions[idx.0 as usize] = list.into_boxed_slice();
     }
     TextTables { surface_forms, forms, words: positions }
 }
