@@ -548,7 +548,8 @@ impl SearchIndex {
 
     /// The language of a query: its function words (« de la », « of the »),
     /// plus each word the index knows in one language only (« charmille »,
-    /// « trample »); French when nothing tells.
+    /// « trample »), plus each game term typed by a French name that is not
+    /// its English one; French when nothing tells.
     fn language_of(&self, query: &UserQuery) -> Lang {
         let text = format!("{} {}", query.words, query.phrases.join(" "));
         let (mut fr, mut en) = crate::corpus::language::scores(&text);
@@ -561,6 +562,17 @@ impl SearchIndex {
                 (true, false) => fr += 1,
                 (false, true) => en += 1,
                 _ => {}
+            }
+        }
+        // A game term typed by its French name, unlike its English one
+        // (« défense talismanique »), is French.
+        for m in &self.lexicon.translate(&text).matches {
+            let french = |&e: &usize| {
+                let entry = &self.lexicon.entries()[e];
+                !entry.kind.is_shorthand() && crate::lexicon::key(&entry.fr) != crate::lexicon::key(&entry.en)
+            };
+            if m.side == crate::lexicon::Side::French && !m.corrected && m.entries.iter().all(french) {
+                fr += 1;
             }
         }
         if en > fr { Lang::En } else { Lang::Fr }
