@@ -13,6 +13,7 @@
 //! Card names, types, rules text and rulings are Wizards of the Coast's,
 //! shown under Wizards' Fan Content Policy ([`NOTICE`]).
 
+mod directory;
 pub mod eval;
 pub mod import;
 pub mod names;

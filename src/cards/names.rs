@@ -16,6 +16,7 @@ use std::collections::{HashMap, HashSet};
 
 use compact_str::CompactString;
 
+use super::directory::Directory;
 use super::{Card, Cards};
 use crate::text::{FRENCH_STOP_WORDS, fold};
 
@@ -86,6 +87,8 @@ pub struct Names {
     name_words: Vec<CompactString>,
     /// Sorted by hash; 8 bytes a pair.
     deletions: Vec<(u32, u32)>,
+    /// Where each bucket of `deletions`' hashes starts.
+    deletions_directory: Directory,
     /// The distinctive words of [`MIN_COMPOUND`] letters or more, in
     /// `name_words`, sorted from their start…
     by_start: Vec<u32>,
@@ -234,6 +237,7 @@ impl Names {
         names.deletions.sort_unstable();
         names.deletions.dedup();
         names.deletions.shrink_to_fit();
+        names.deletions_directory = Directory::new(names.deletions.iter().map(|&(h, _)| u64::from(h) << 32));
         names.name_words.shrink_to_fit();
         names
     }
@@ -429,8 +433,9 @@ impl Names {
         }
         for key in std::iter::once(word.to_string()).chain(deletions(word)) {
             let h = short_hash(&key);
-            let from = self.deletions.partition_point(|(k, _)| *k < h);
-            for &(_, id) in self.deletions[from..].iter().take_while(|(k, _)| *k == h) {
+            let bucket = &self.deletions[self.deletions_directory.bucket(u64::from(h) << 32)];
+            let from = bucket.partition_point(|(k, _)| *k < h);
+            for &(_, id) in bucket[from..].iter().take_while(|(k, _)| *k == h) {
                 let w = self.name_words[id as usize].as_str();
                 if w == word {
                     out.is_name_word = true;
@@ -455,9 +460,13 @@ struct Typos<'a> {
 
 /// Words or names → the cards they name, by the words' hash (two names
 /// of one hash are not met among a hundred thousand), sorted: 16 bytes a
-/// card named where a map of strings took a hundred.
+/// card named where a map of strings took a hundred; found through a
+/// [`Directory`].
 #[derive(Debug, Default)]
-struct Postings(Vec<(u64, u32)>);
+struct Postings {
+    entries: Vec<(u64, u32)>,
+    directory: Directory,
+}
 
 impl Postings {
     fn new(map: &HashMap<String, Vec<usize>>) -> Postings {
@@ -466,14 +475,16 @@ impl Postings {
         all.sort_unstable();
         all.dedup();
         all.shrink_to_fit();
-        Postings(all)
+        let directory = Directory::new(all.iter().map(|&(h, _)| h));
+        Postings { entries: all, directory }
     }
 
     /// The cards a word or name names, in the order of the cards.
     fn get(&self, key: &str) -> Option<Vec<usize>> {
         let h = hash(key);
-        let from = self.0.partition_point(|(k, _)| *k < h);
-        let cards: Vec<usize> = self.0[from..].iter().take_while(|(k, _)| *k == h).map(|&(_, c)| c as usize).collect();
+        let bucket = &self.entries[self.directory.bucket(h)];
+        let from = bucket.partition_point(|(k, _)| *k < h);
+        let cards: Vec<usize> = bucket[from..].iter().take_while(|(k, _)| *k == h).map(|&(_, c)| c as usize).collect();
         (!cards.is_empty()).then_some(cards)
     }
 }
