@@ -153,6 +153,10 @@ pub fn plural(n: usize, one: &str, many: &str) -> String {
 /// Lowercases and removes accents: « Règle » → « regle ». Used for look-ups,
 /// never for display.
 pub fn fold(text: &str) -> String {
+    // Most words typed are plain ASCII: nothing to decompose.
+    if text.is_ascii() {
+        return text.to_ascii_lowercase();
+    }
     text.nfd().filter(|c| !is_combining_mark(*c)).collect::<String>().to_lowercase()
 }
 

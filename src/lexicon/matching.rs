@@ -317,10 +317,9 @@ impl Lexicon {
         let spans = words(text);
         // Each word keyed twice: as the vocabulary has it (a verb form read
         // as its verb), and as typed (« créature bloquée » is a name).
-        let keys: Keys = (
-            spans.iter().map(|&(a, b)| self.typed_key(&text[a..b])).collect(),
-            spans.iter().map(|&(a, b)| word_key(&text[a..b])).collect(),
-        );
+        let typed: Vec<String> = spans.iter().map(|&(a, b)| word_key(&text[a..b])).collect();
+        let keys: Keys =
+            (spans.iter().zip(&typed).map(|(&(a, b), k)| self.canonical_key(&text[a..b], k.clone())).collect(), typed);
         let mut out = Translation::default();
         let (mut fr, mut en): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
         let mut i = 0;
@@ -419,11 +418,14 @@ impl Lexicon {
         Unit { typed: m.typed.clone(), unmatched: m.corrected, fr, en }
     }
 
-    /// The key of a word typed, as the vocabulary has it (see [`Index::canonical`]).
-    fn typed_key(&self, word: &str) -> String {
-        let lower = word.to_lowercase();
-        let participle = ["é", "ée", "és", "ées"].iter().any(|e| lower.ends_with(e));
-        self.index.canonical(word_key(word), participle)
+    /// The key of a word typed as the vocabulary has it (see
+    /// [`Index::canonical`]), from the word's own key (`word_key(word)`).
+    fn canonical_key(&self, word: &str, key: String) -> String {
+        // The last three letters, lowercased, say whether it is a participle.
+        let start = word.char_indices().rev().nth(2).map_or(0, |(i, _)| i);
+        let end = word[start..].to_lowercase();
+        let participle = ["é", "ée", "és", "ées"].iter().any(|e| end.ends_with(e));
+        self.index.canonical(key, participle)
     }
 
     /// The longest name starting at word `i`, French first; failing that, a
