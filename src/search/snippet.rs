@@ -175,3 +175,34 @@ impl Run {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The words of a text, each its own form but `the`, a stop word.
+    fn words(text: &str) -> Vec<Word> {
+        let mut out = Vec::new();
+        let mut at = 0;
+        for w in text.split(' ') {
+            let form = if w == "the" { crate::search::tables::NO_FORM } else { w.len() as u32 };
+            out.push(Word { from: at as u32, to: (at + w.len()) as u32, form });
+            at += w.len() + 1;
+        }
+        out
+    }
+
+    #[test]
+    fn a_passage_has_the_most_matches_and_ends_on_a_word() {
+        // Forms are word lengths: 5 letters match.
+        let filler = "ab ".repeat(90);
+        let text = format!("start trade {filler}the block after block creature");
+        let s = passage(&text, &words(&text), |f| f == 5).unwrap();
+        assert!(s.text.len() <= SNIPPET_CHARS, "{}", s.text.len());
+        let marked: Vec<&str> = s.highlights.iter().map(|r| &s.text[r.clone()]).collect();
+        assert_eq!(marked, ["block", "after", "block"], "the run with three matches, not the first with two");
+        assert!(s.cut_before && !s.cut_after);
+        assert!(s.text.ends_with("creature"), "{}", s.text);
+        assert!(passage(&text, &words(&text), |f| f == 99).is_none(), "no match, no passage");
+    }
+}
