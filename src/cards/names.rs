@@ -234,10 +234,7 @@ impl Names {
         names.full = Postings::new(&full);
         names.by_word = Postings::new(&by_word);
         names.common = common;
-        names.deletions.sort_unstable();
-        names.deletions.dedup();
-        names.deletions.shrink_to_fit();
-        names.deletions_directory = Directory::new(names.deletions.iter().map(|&(h, _)| u64::from(h) << 32));
+        names.sort_deletions();
         names.name_words.shrink_to_fit();
         names
     }
@@ -412,6 +409,14 @@ impl Names {
         self.by_start = long.clone();
         long.sort_by(|&a, &b| words[a as usize].chars().rev().cmp(words[b as usize].chars().rev()));
         self.by_end = long;
+    }
+
+    /// Sorts the typo keys ([`Self::index_word`]) and makes their directory.
+    fn sort_deletions(&mut self) {
+        self.deletions.sort_unstable();
+        self.deletions.dedup();
+        self.deletions.shrink_to_fit();
+        self.deletions_directory = Directory::new(self.deletions.iter().map(|&(h, _)| u64::from(h) << 32));
     }
 
     /// Indexes a word of a name for typos.

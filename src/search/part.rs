@@ -68,8 +68,11 @@ pub(super) struct Part {
 /// dictionary or block decoding (those took a fifth of a search: the
 /// 300,000 postings of the default corpus take about 4 MB).
 pub(super) struct SegmentFields {
-    postings: Vec<FxHashMap<Box<[u8]>, Box<[Posting]>>>,
+    postings: Vec<TermPostings>,
 }
+
+/// The postings of each term of one field, by the term's bytes.
+type TermPostings = FxHashMap<Box<[u8]>, Box<[Posting]>>;
 
 /// One document of a term's postings: what BM25 needs of it.
 struct Posting {
