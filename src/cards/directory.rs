@@ -40,6 +40,15 @@ impl Directory {
         };
         self.starts[b] as usize..self.starts[b + 1] as usize
     }
+
+    /// The entries of `list` (sorted by key, the key's hash being `hash`)
+    /// whose key is `key`.
+    pub(super) fn run<'a, K: Ord + Copy, V>(&self, list: &'a [(K, V)], hash: u64, key: K) -> &'a [(K, V)] {
+        let bucket = &list[self.bucket(hash)];
+        let from = bucket.partition_point(|(k, _)| *k < key);
+        let len = bucket[from..].iter().take_while(|(k, _)| *k == key).count();
+        &bucket[from..from + len]
+    }
 }
 
 #[cfg(test)]
@@ -55,6 +64,9 @@ mod tests {
             assert!(d.bucket(h).contains(&i), "{i}");
         }
         assert!(d.bucket(u64::MAX).end <= hashes.len());
+        let list: Vec<(u64, usize)> = hashes.iter().copied().zip(0..).collect();
+        assert_eq!(d.run(&list, hashes[42], hashes[42]), &[(hashes[42], 42)]);
+        assert!(d.run(&list, 1, 1).is_empty());
         assert_eq!(Directory::default().bucket(7), 0..0);
         assert_eq!(Directory::new(std::iter::empty()).bucket(7), 0..0);
     }

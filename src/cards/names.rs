@@ -438,9 +438,7 @@ impl Names {
         }
         for key in std::iter::once(word.to_string()).chain(deletions(word)) {
             let h = short_hash(&key);
-            let bucket = &self.deletions[self.deletions_directory.bucket(u64::from(h) << 32)];
-            let from = bucket.partition_point(|(k, _)| *k < h);
-            for &(_, id) in bucket[from..].iter().take_while(|(k, _)| *k == h) {
+            for &(_, id) in self.deletions_directory.run(&self.deletions, u64::from(h) << 32, h) {
                 let w = self.name_words[id as usize].as_str();
                 if w == word {
                     out.is_name_word = true;
@@ -487,9 +485,7 @@ impl Postings {
     /// The cards a word or name names, in the order of the cards.
     fn get(&self, key: &str) -> Option<Vec<usize>> {
         let h = hash(key);
-        let bucket = &self.entries[self.directory.bucket(h)];
-        let from = bucket.partition_point(|(k, _)| *k < h);
-        let cards: Vec<usize> = bucket[from..].iter().take_while(|(k, _)| *k == h).map(|&(_, c)| c as usize).collect();
+        let cards: Vec<usize> = self.directory.run(&self.entries, h, h).iter().map(|&(_, c)| c as usize).collect();
         (!cards.is_empty()).then_some(cards)
     }
 }

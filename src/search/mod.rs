@@ -30,7 +30,8 @@
 //!    chapter, edition, language) restrict without scoring.
 //!
 //! Snippets are cut from the graph's text (nothing is stored in the index)
-//! with tantivy's `SnippetGenerator`, HTML-escaped, matches in `<mark>`.
+//! by the words' spans and forms tabled with the index, HTML-escaped,
+//! matches in `<mark>`.
 //!
 //! The modules, in the order a search flows through them: [`query`] reads
 //! what was typed; `numbers` finds the rules named by number; `plan`
