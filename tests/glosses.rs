@@ -65,6 +65,21 @@ fn a_french_question_finds_an_english_rule_through_its_gloss() {
 }
 
 #[test]
+fn jargon_is_searched_as_typed_in_the_glosses() {
+    let g = french();
+    let index = SearchIndex::build(g).unwrap();
+    // The glosses say « trigger » and « en même temps » as judges do (603.3b:
+    // « plusieurs triggers en meme temps, APNAP, j'ordonne les miens… »).
+    let q = "deux triggers ETB en meme temps je choisis l'ordre";
+    let found = ids(&index, q);
+    assert!(found.iter().take(3).any(|id| id == "603.3b"), "{q}: {found:?}");
+    // « En même temps » is no jargon in the rules' French texts, where it is
+    // not searched as typed: the rule of two players losing at once comes first.
+    let q = "deux joueurs perdent en meme temps c'est une egalite";
+    assert_eq!(ids(&index, q).first().map(String::as_str), Some("104.4a"), "{q}");
+}
+
+#[test]
 fn a_gloss_follows_its_rule_to_the_edition_in_force_unless_its_text_changed() {
     let g = french();
     // Glosses of the edition before: 702.124m is 702.124k in force, the

@@ -94,6 +94,11 @@ pub struct Unit {
     pub fr: Vec<String>,
     /// The names to search in English texts (for an unmatched word: as typed).
     pub en: Vec<String>,
+    /// The names judges write that only their own French words have (the
+    /// glosses, [`super::glosses`]), not the rules' French texts: jargon as
+    /// typed (« volée », « trigger »). « En même temps » is there, not in
+    /// French texts, where it is no jargon.
+    pub judges: Vec<String>,
 }
 
 /// The folded key of one word: lowercase, no accents, a final plural
@@ -333,6 +338,7 @@ impl Lexicon {
                     unmatched: true,
                     fr: vec![typed.clone()],
                     en: vec![typed.clone()],
+                    judges: Vec::new(),
                 });
                 out.unmatched.push(typed);
                 i += 1;
@@ -391,6 +397,7 @@ impl Lexicon {
     /// in English texts and by its French names in French texts.
     fn unit_of(&self, m: &Match) -> Unit {
         let (mut fr, mut en): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
+        let mut judges = Vec::new();
         match m.side {
             Side::French => {
                 let jargon = m.entries.iter().all(|&e| self.entries[e].kind.is_shorthand());
@@ -399,6 +406,7 @@ impl Lexicon {
                 }
                 if jargon {
                     push_unique(&mut en, &m.typed);
+                    judges.push(m.typed.clone());
                     for &e in &m.entries {
                         for f in &self.shorthand_french[e] {
                             push_unique(&mut fr, f);
@@ -415,7 +423,7 @@ impl Lexicon {
                 }
             }
         }
-        Unit { typed: m.typed.clone(), unmatched: m.corrected, fr, en }
+        Unit { typed: m.typed.clone(), unmatched: m.corrected, fr, en, judges }
     }
 
     /// The key of a word typed as the vocabulary has it (see
@@ -575,6 +583,9 @@ mod tests {
             ]
         );
         assert_eq!(t.units[0].fr, ["arrive sur le champ de bataille"]);
+        // As typed, it is searched in the judges' own French words (the glosses).
+        assert_eq!(t.units[0].judges, ["ETB"]);
+        assert!(t.units[1].judges.is_empty());
         assert_eq!(t.fr, "arrive sur le champ de bataille trigger");
         assert_eq!(t.unmatched, ["trigger"]);
     }

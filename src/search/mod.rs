@@ -675,6 +675,12 @@ impl SearchIndex {
                 }
             }
         }
+        for name in &unit.judges {
+            let slots: Vec<plan::Slot> = self.words(name).iter().map(|w| single(w)).collect();
+            if !slots.is_empty() && !c.names[Lang::Fr as usize].contains(&slots) && !c.judges.contains(&slots) {
+                c.judges.push(slots);
+            }
+        }
         vec![c]
     }
 

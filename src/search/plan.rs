@@ -43,6 +43,9 @@ pub(super) type Slot = Vec<(String, f32)>;
 pub(super) struct Concept {
     /// The names of the concept in each language, each as its slots.
     pub(super) names: [Vec<Vec<Slot>>; 2],
+    /// Its names in judges' French words, searched in the glosses only
+    /// (see [`crate::lexicon::Unit::judges`]).
+    pub(super) judges: Vec<Vec<Slot>>,
 }
 
 /// The concepts of a query (see [`SearchIndex::words_of`]).
@@ -128,25 +131,14 @@ impl SearchIndex {
             let mut c = ConceptPlan { source, ..ConceptPlan::default() };
             for lang in [Lang::Fr, Lang::En] {
                 for slots in &concept.names[lang as usize] {
-                    let mut name = NamePlan::default();
-                    for slot in slots {
-                        if let Some(s) = self.slot_plan(searchers, lang, slot, words, &mut plan.corrections) {
-                            name.slots.push(s);
-                        }
-                    }
-                    if slots.len() > 1 {
-                        let f = self.fields.of(lang);
-                        let stem = if lang == Lang::Fr { FR_STEM } else { EN_STEM };
-                        let first: Vec<&str> = slots.iter().filter_map(|s| s.first().map(|w| w.0.as_str())).collect();
-                        let terms = self.terms(stem, &first.join(" "));
-                        if terms.len() > 1 {
-                            name.phrase =
-                                Some(terms.iter().map(|(p, s)| (*p, Term::from_field_text(f.text, s))).collect());
-                        }
-                    }
-                    if !name.slots.is_empty() {
+                    if let Some(name) = self.name_plan(searchers, lang, slots, words, &mut plan.corrections) {
                         c.names[lang as usize].push(name);
                     }
+                }
+            }
+            for slots in &concept.judges {
+                if let Some(name) = self.name_plan(searchers, Lang::Fr, slots, words, &mut plan.corrections) {
+                    c.judges.push(name);
                 }
             }
             // Its rarity in the rules in force when they say it, else in French texts and glosses.
@@ -180,6 +172,34 @@ impl SearchIndex {
         plan.filters = self.filter_terms(filters);
         plan.named = words.named.clone();
         plan
+    }
+
+    /// One name in one language: its slots, and its words as a loose
+    /// phrase when it has several; `None` when no word of it is searchable.
+    fn name_plan(
+        &self,
+        searchers: &[Reading],
+        lang: Lang,
+        slots: &[Slot],
+        words: &Words,
+        corrections: &mut Vec<(Lang, String)>,
+    ) -> Option<NamePlan> {
+        let mut name = NamePlan::default();
+        for slot in slots {
+            if let Some(s) = self.slot_plan(searchers, lang, slot, words, corrections) {
+                name.slots.push(s);
+            }
+        }
+        if slots.len() > 1 {
+            let f = self.fields.of(lang);
+            let stem = if lang == Lang::Fr { FR_STEM } else { EN_STEM };
+            let first: Vec<&str> = slots.iter().filter_map(|s| s.first().map(|w| w.0.as_str())).collect();
+            let terms = self.terms(stem, &first.join(" "));
+            if terms.len() > 1 {
+                name.phrase = Some(terms.iter().map(|(p, s)| (*p, Term::from_field_text(f.text, s))).collect());
+            }
+        }
+        (!name.slots.is_empty()).then_some(name)
     }
 
     /// One slot in one language: the terms of each of its words in that
@@ -411,6 +431,8 @@ impl NamePlan {
 #[derive(Default)]
 pub(super) struct ConceptPlan {
     pub(super) names: [Vec<NamePlan>; 2],
+    /// Its names in judges' French words, for the glosses only.
+    pub(super) judges: Vec<NamePlan>,
     /// Which concept of the query's [`Words`] it is.
     pub(super) source: usize,
     /// How much the concept tells: its rarity (see [`SearchIndex::plan`]).

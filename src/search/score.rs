@@ -143,8 +143,9 @@ impl SearchIndex {
         scratch: &mut Scratch,
         mut found: impl FnMut(u32, DocId, f32),
     ) {
+        let judges = if part.glosses { &c.judges[..] } else { &[] };
         let names = &c.names[part.language as usize];
-        if names.is_empty() {
+        if names.is_empty() && judges.is_empty() {
             return;
         }
         for (ord, segment) in reading.searcher().segment_readers().iter().enumerate() {
@@ -152,7 +153,7 @@ impl SearchIndex {
             for sums in [&mut scratch.slot_best, &mut scratch.slot_all, &mut scratch.name, &mut scratch.concept] {
                 sums.sized(docs);
             }
-            for name in names {
+            for name in names.iter().chain(judges) {
                 name_matches(reading, segment, &part.segments[ord], name, scratch);
                 let Scratch { name: named, concept, .. } = scratch;
                 for (doc, score) in named.drain() {
