@@ -147,15 +147,19 @@ pub(super) fn document(graph: &Graph, idx: NodeIdx, fields: &Fields) -> TantivyD
     doc
 }
 
-/// The index document of a rule's French gloss ([`crate::lexicon::glosses`]):
-/// the rule's node, the gloss and the question in the French text fields.
-pub(super) fn gloss_document(graph: &Graph, idx: NodeIdx, gloss: &Gloss, fields: &Fields) -> TantivyDocument {
-    let mut doc = header(graph, idx, fields);
-    doc.add_u64(fields.passage, 0);
-    let text = format!("{}\n{}", gloss.gloss, gloss.question);
-    doc.add_text(fields.fr.text, &text);
-    doc.add_text(fields.fr.text_fold, &text);
-    doc
+/// The index documents of a rule's French gloss ([`crate::lexicon::glosses`]):
+/// the gloss, then the question, each a document of the rule's node in the
+/// French text fields. The question is said as a judge types it: short, it
+/// is not drowned by the gloss's length, as a rule's example is not by its
+/// text.
+pub(super) fn gloss_documents(graph: &Graph, idx: NodeIdx, gloss: &Gloss, fields: &Fields) -> [TantivyDocument; 2] {
+    [&gloss.gloss, &gloss.question].map(|text| {
+        let mut doc = header(graph, idx, fields);
+        doc.add_u64(fields.passage, 0);
+        doc.add_text(fields.fr.text, text);
+        doc.add_text(fields.fr.text_fold, text);
+        doc
+    })
 }
 
 /// What surrounds a node: the kind of document and the chapter and section titles.

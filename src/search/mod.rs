@@ -357,7 +357,13 @@ impl SearchIndex {
             parts.push(written.part(graph, &fields, &mut vocabulary, &mut units)?);
         }
         let documents = parts.iter().map(|p| p.nodes).sum();
-        let glosses = parts.iter().filter(|p| p.glosses).map(|p| p.reader.searcher().num_docs() as usize).sum();
+        // A gloss is two documents of its rule (the gloss, the question).
+        let glossed: HashSet<NodeIdx> = parts
+            .iter()
+            .filter(|p| p.glosses)
+            .flat_map(|p| p.doc_nodes.iter().flat_map(|s| s.iter().copied()))
+            .collect();
+        let glosses = glossed.len();
         let mut documents_in = [0u64; 2];
         for p in parts.iter().filter(|p| !p.glosses) {
             documents_in[p.language as usize] += p.reader.searcher().num_docs();

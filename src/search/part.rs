@@ -26,7 +26,7 @@ use tantivy::{
 };
 
 use super::analyzer;
-use super::documents::{documents_of, gloss_document, indexed};
+use super::documents::{documents_of, gloss_documents, indexed};
 use super::schema::{Fields, schema};
 use super::typo::Vocabulary;
 use crate::graph::align::Relation;
@@ -176,7 +176,7 @@ impl Part {
         if glossed.is_empty() {
             return Ok(None);
         }
-        let docs = glossed.iter().map(|&(n, g)| gloss_document(graph, n, g, fields));
+        let docs = glossed.iter().flat_map(|&(n, g)| gloss_documents(graph, n, g, fields));
         Written::of(Lang::Fr, true, docs).map(Some)
     }
 }

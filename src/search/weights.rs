@@ -63,8 +63,9 @@ pub(super) const W_OTHER_LANGUAGE: f32 = 0.25;
 /// written in the judges' words: at full weight, the gloss of a rule
 /// beside the question outranks the official French text that answers it
 /// (`tests/recherche/juges.tsv` loses 0.06). Its words also count for the
-/// query's coverage, at any weight.
-pub(super) const W_GLOSS: f32 = 0.3;
+/// query's coverage, at any weight. The gloss and its question are two
+/// documents of the rule (see [`super::documents::gloss_documents`]).
+pub(super) const W_GLOSS: f32 = 0.35;
 /// Share of a concept's match in a rule's second text added to its match
 /// in the first (its French text beside its English text in force): two
 /// texts that say it are a little more than one, not twice as much.
