@@ -224,7 +224,8 @@ impl SearchIndex {
                 let f = factor(part);
                 self.concept_matches(reading, part, c, &mut scratch, |segment, doc, score| {
                     let (s, d) = (segment as usize, doc as usize);
-                    tally.saw(part.doc_units[s][d], part.doc_nodes[s][d], score * f, part.language);
+                    let w = f * part.doc_weight(s, d);
+                    tally.saw(part.doc_units[s][d], part.doc_nodes[s][d], score * w, part.language);
                 });
             }
             tally.add(c.weight, true);

@@ -148,19 +148,22 @@ pub(super) fn document(graph: &Graph, idx: NodeIdx, fields: &Fields) -> TantivyD
 }
 
 /// The index documents of a rule's French gloss ([`crate::lexicon::glosses`]):
-/// the gloss, then the question, each a document of the rule's node in the
-/// French text fields. The question is said as a judge types it: short, it
-/// is not drowned by the gloss's length, as a rule's example is not by its
-/// text.
+/// the gloss (passage 0), then the question (passage [`QUESTION`]), each a
+/// document of the rule's node in the French text fields. The question is
+/// said as a judge types it: short, it is not drowned by the gloss's
+/// length, as a rule's example is not by its text.
 pub(super) fn gloss_documents(graph: &Graph, idx: NodeIdx, gloss: &Gloss, fields: &Fields) -> [TantivyDocument; 2] {
-    [&gloss.gloss, &gloss.question].map(|text| {
+    [(0, &gloss.gloss), (QUESTION, &gloss.question)].map(|(passage, text)| {
         let mut doc = header(graph, idx, fields);
-        doc.add_u64(fields.passage, 0);
+        doc.add_u64(fields.passage, passage);
         doc.add_text(fields.fr.text, text);
         doc.add_text(fields.fr.text_fold, text);
         doc
     })
 }
+
+/// The passage number of a gloss's question.
+pub(super) const QUESTION: u64 = 1;
 
 /// What surrounds a node: the kind of document and the chapter and section titles.
 pub(super) fn add_context(graph: &Graph, idx: NodeIdx, fields: &Fields, doc: &mut TantivyDocument) {

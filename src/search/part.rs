@@ -26,9 +26,10 @@ use tantivy::{
 };
 
 use super::analyzer;
-use super::documents::{documents_of, gloss_documents, indexed};
+use super::documents::{QUESTION, documents_of, gloss_documents, indexed};
 use super::schema::{Fields, schema};
 use super::typo::Vocabulary;
+use super::weights::W_QUESTION;
 use crate::graph::align::Relation;
 use crate::graph::{EditionIdx, Graph, NodeIdx, NodeKind};
 use crate::lexicon::glosses::{Gloss, Glosses};
@@ -54,6 +55,10 @@ pub(super) struct Part {
     pub(super) doc_nodes: Vec<Arc<[NodeIdx]>>,
     /// Per segment, per document: the unit it counts for (see [`Units`]).
     pub(super) doc_units: Vec<Arc<[u32]>>,
+    /// Per segment, per document of the glosses: what its matches weigh
+    /// (see [`Units::gloss_weight`]); empty for the rules' texts, whose
+    /// documents weigh 1.
+    doc_weights: Vec<Box<[f32]>>,
     /// Graph nodes indexed (each is one document or more).
     pub(super) nodes: usize,
     /// Per segment, what scoring a term there reads (see [`SegmentFields`]).
@@ -144,6 +149,11 @@ impl SegmentFields {
 }
 
 impl Part {
+    /// What the matches of one document weigh (see [`Part::doc_weights`]).
+    pub(super) fn doc_weight(&self, segment: usize, doc: usize) -> f32 {
+        self.doc_weights.get(segment).map_or(1.0, |w| w[doc])
+    }
+
     /// Indexes the nodes of `language`'s editions, in RAM, and adds the
     /// index's folded words to `vocabulary`; `None` when that language has
     /// nothing to index.
@@ -215,6 +225,7 @@ impl Written {
         let Written { language, glosses, index, reader } = self;
         let searcher = reader.searcher();
         let (mut doc_nodes, mut doc_units, mut segments) = (Vec::new(), Vec::new(), Vec::new());
+        let mut doc_weights = Vec::new();
         for segment in searcher.segment_readers() {
             segments.push(SegmentFields::of(segment, &searcher, &index.schema())?);
             let node = segment.fast_fields().u64("node")?;
@@ -224,7 +235,12 @@ impl Written {
                 .collect();
             // A gloss is not a text of the rule: the rule has no French text for it.
             let text_language = (!glosses).then_some(language);
-            doc_units.push(docs.iter().map(|&(n, p)| units.of(graph, n, p, text_language)).collect());
+            let in_units: Arc<[u32]> = docs.iter().map(|&(n, p)| units.of(graph, n, p, text_language)).collect();
+            if glosses {
+                doc_weights
+                    .push(docs.iter().zip(in_units.iter()).map(|(&(_, p), &u)| units.gloss_weight(u, p)).collect());
+            }
+            doc_units.push(in_units);
             doc_nodes.push(docs.into_iter().map(|(n, _)| n).collect());
             // The words of the texts: a gloss's words are not (their
             // frequencies tell a query's language and its English words).
@@ -232,7 +248,7 @@ impl Written {
                 add_words(segment, fields, vocabulary)?;
             }
         }
-        Ok(Part { language, glosses, reader, doc_nodes, doc_units, nodes: 0, segments: segments.into() })
+        Ok(Part { language, glosses, reader, doc_nodes, doc_units, doc_weights, nodes: 0, segments: segments.into() })
     }
 }
 
@@ -292,6 +308,16 @@ impl Units {
             self.languages[unit as usize][language as usize] = true;
         }
         unit
+    }
+
+    /// What the matches of a gloss's document weigh, relative to its
+    /// gloss ([`super::weights::W_GLOSS`]): a question weighs
+    /// [`W_QUESTION`] when its rule has no French text — a French judge's
+    /// question is most like it — and as its gloss when the rule's French
+    /// text answers in official words, which its gloss must not outrank.
+    fn gloss_weight(&self, unit: u32, passage: u64) -> f32 {
+        let french_text = self.languages[unit as usize][Lang::Fr as usize];
+        if passage == QUESTION && !french_text { W_QUESTION } else { 1.0 }
     }
 
     /// How many units there are.

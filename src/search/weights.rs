@@ -66,6 +66,10 @@ pub(super) const W_OTHER_LANGUAGE: f32 = 0.25;
 /// query's coverage, at any weight. The gloss and its question are two
 /// documents of the rule (see [`super::documents::gloss_documents`]).
 pub(super) const W_GLOSS: f32 = 0.35;
+/// Weight of a match in a gloss's question, relative to its gloss, when
+/// the rule has no French text (see `Units::gloss_weight` in
+/// [`super::part`]).
+pub(super) const W_QUESTION: f32 = 1.25;
 /// Share of a concept's match in a rule's second text added to its match
 /// in the first (its French text beside its English text in force): two
 /// texts that say it are a little more than one, not twice as much.
