@@ -1037,17 +1037,26 @@ fn vocabulaire(
     }
     if let Some(path) = files.translations {
         let start = std::time::Instant::now();
-        let parallels = crate::lexicon::model::parallels(&translated, &cards_weighted(&cards), &hand);
-        let rows = crate::lexicon::model::train(&parallels, crate::lexicon::model::Options::default());
-        let table = crate::lexicon::model::table_text(&rows, parallels.len());
+        use crate::lexicon::model;
+        let cards = cards_weighted(&cards);
+        let parallels = model::parallels(&translated, &cards, &[], &hand);
+        let mut rows = model::train(&parallels, model::Options::default());
+        // The glosses teach the words the translations and cards never say.
+        let glosses = glossed_pairs(&loaded.graph);
+        if !glosses.is_empty() {
+            let more = model::train(&model::parallels(&translated, &cards, &glosses, &hand), model::Options::default());
+            rows = model::fill_gaps(rows, more);
+        }
+        let table = model::table_text(&rows, parallels.len(), glosses.len());
         std::fs::write(path, table).map_err(|e| anyhow::anyhow!("{} : écriture impossible ({e})", path.display()))?;
         writeln!(
             err,
-            "{} : {} traduction(s) de {} mot(s) apprise(s) de {} paire(s) de textes en {:.1} s",
+            "{} : {} traduction(s) de {} mot(s) apprise(s) de {} paire(s) de textes et {} glose(s) en {:.1} s",
             path.display(),
             rows.len(),
             rows.iter().map(|r| r.fr.as_str()).collect::<std::collections::BTreeSet<_>>().len(),
             parallels.len(),
+            glosses.len(),
             start.elapsed().as_secs_f64()
         )?;
     }
@@ -1063,6 +1072,24 @@ fn vocabulaire(
     std::fs::write(path, &new)?;
     writeln!(out, "{} : {} entrée(s) générée(s) écrite(s)", path.display(), entries.len())?;
     Ok(0)
+}
+
+/// Each French gloss ([`crate::lexicon::glosses`]) beside the English text
+/// of the rule it retells, in the edition it was written from; empty when
+/// that edition is not loaded.
+fn glossed_pairs(graph: &crate::graph::Graph) -> Vec<(String, String)> {
+    let Some(glosses) = crate::lexicon::glosses::Glosses::embedded() else { return Vec::new() };
+    let english = |e: &crate::vocab::Edition| e.language == crate::vocab::Lang::En && e.date == Some(glosses.edition);
+    let Some(edition) = graph.editions().iter().position(english) else { return Vec::new() };
+    let edition = crate::graph::EditionIdx(edition as u16);
+    glosses
+        .entries
+        .iter()
+        .filter_map(|g| {
+            let node = graph.node(*graph.occurrences(edition, g.rule).first()?);
+            (!node.text.trim().is_empty()).then(|| (g.gloss.clone(), node.text.clone()))
+        })
+        .collect()
 }
 
 /// A card's French printed text beside the English text of its time, the

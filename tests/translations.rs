@@ -48,6 +48,11 @@ fn the_table_reads_and_translates_everyday_words() {
     ] {
         assert!(english_of(fr).iter().any(|e| e == en), "{fr} → {:?}", english_of(fr));
     }
+    // Words no translated rule nor card says, learned from the glosses
+    // beside the rules they retell.
+    for (fr, en) in [("directement", "directly"), ("partout", "everywhere"), ("interchangeables", "interchangeable")] {
+        assert!(english_of(fr).iter().any(|e| e == en), "{fr} → {:?}", english_of(fr));
+    }
     // A rarer sense of a frequent word is kept (« gagner » a game), and the
     // pairs the review rejected are not (« retirez de la partie » was « exile »).
     assert!(english_of("gagne").contains(&"win".to_string()), "{:?}", english_of("gagne"));

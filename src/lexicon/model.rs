@@ -519,13 +519,15 @@ pub fn train(pairs: &[Parallel], options: Options) -> Vec<Row> {
 /// The pairs of texts to learn from: each translated rule (French text,
 /// English text, label) and each card (French printed text, English text
 /// of its time, how many times it counts), cut into lines when both have
-/// as many; and each entry of the vocabulary but jargon (whose French is a
-/// judge's shorthand, not a translation). A translated rule counts three
-/// times, an entry twice: they speak the rules' language, cards mostly
-/// their own.
+/// as many; each French gloss beside the English rule it retells
+/// ([`super::glosses`]); and each entry of the vocabulary but jargon (whose
+/// French is a judge's shorthand, not a translation). A translated rule
+/// counts three times, an entry twice: they speak the rules' language,
+/// cards mostly their own; a gloss once.
 pub fn parallels(
     rules: &[(String, String, String)],
     cards: &[(String, String, u32)],
+    glosses: &[(String, String)],
     vocabulary: &Lexicon,
 ) -> Vec<Parallel> {
     let mut out = Vec::new();
@@ -545,20 +547,37 @@ pub fn parallels(
     for (fr, en, weight) in cards {
         add(fr, en, *weight);
     }
+    for (fr, en) in glosses {
+        add(fr, en, 1);
+    }
     for e in vocabulary.entries().iter().filter(|e| !e.kind.is_shorthand()) {
         add(&e.fr, &e.en, 2);
     }
     out
 }
 
+/// The rows of `translations`, and for each French word they do not
+/// translate, its rows in `fallback` (a table learned from more, weaker
+/// pairs: the glosses, which retell a rule in other words). Sorted as
+/// [`train`] sorts them.
+pub fn fill_gaps(translations: Vec<Row>, fallback: Vec<Row>) -> Vec<Row> {
+    let known: std::collections::HashSet<String> = translations.iter().map(|r| r.fr.clone()).collect();
+    let mut rows = translations;
+    rows.extend(fallback.into_iter().filter(|r| !known.contains(&r.fr)));
+    rows.sort_by(|a, b| a.fr.cmp(&b.fr).then(b.p.total_cmp(&a.p)).then(a.en.cmp(&b.en)));
+    rows
+}
+
 /// The table as the file `rules/traductions.tsv` holds it: a header saying
-/// what it is and how it is made, then one row per line.
-pub fn table_text(rows: &[Row], pairs: usize) -> String {
+/// what it is and how it is made (from `pairs` pairs of texts, the words
+/// they leave untranslated from `glosses` glosses more), then one row per line.
+pub fn table_text(rows: &[Row], pairs: usize, glosses: usize) -> String {
     let mut out = format!(
         "# Traductions des mots, français → anglais, apprises de {pairs} paires de textes qui disent la même chose\n\
          # (règles françaises et leur source anglaise, cartes imprimées en français et leur texte anglais de\n\
-         # l'époque, entrées du vocabulaire), par le modèle IBM 1 dans les deux sens. Fichier généré : ne pas le\n\
-         # retoucher à la main, relancer\n\
+         # l'époque, entrées du vocabulaire), par le modèle IBM 1 dans les deux sens ; les mots qu'elles ne\n\
+         # traduisent pas, appris en y ajoutant {glosses} gloses françaises des règles anglaises (gloses-fr.tsv,\n\
+         # chacune à côté du texte de sa règle). Fichier généré : ne pas le retoucher à la main, relancer\n\
          #   cargo run --release -- vocabulaire --cartes ../shared/cards/mtgjson3-fr-rulings.json.gz --traductions rules/traductions.tsv\n\
          # Colonnes : français, anglais, t(anglais|français), t(français|anglais), paires qui ont les deux.\n"
     );
@@ -579,6 +598,16 @@ mod tests {
         assert_eq!(french_key("le"), None);
         assert_eq!(english_key("Draws"), english_key("draw"));
         assert_eq!(english_key("the"), None);
+    }
+
+    #[test]
+    fn a_weaker_table_fills_only_the_words_the_first_lacks() {
+        let row = |fr: &str, en: &str, p: f32| Row { fr: fr.into(), en: en.into(), p, back: p, together: 3 };
+        let strong = vec![row("pioche", "draw", 0.9)];
+        let weak = vec![row("pioche", "pick", 0.5), row("partout", "everywhere", 0.5), row("carte", "card", 0.8)];
+        let rows = fill_gaps(strong, weak);
+        let pairs: Vec<(&str, &str)> = rows.iter().map(|r| (r.fr.as_str(), r.en.as_str())).collect();
+        assert_eq!(pairs, [("carte", "card"), ("partout", "everywhere"), ("pioche", "draw")]);
     }
 
     #[test]
