@@ -144,6 +144,10 @@ fn false_friends_stay_apart() {
     // « marqueur » is a counter, « contrecarrer » to counter.
     assert!(index().translation("marqueur").en.contains("counter"));
     assert!(index().translation("contrecarrer").en.contains("counter"));
+    // « la créature est partie » has left the battlefield; « la partie » is the game.
+    let t = index().translation("la cible est partie en reponse");
+    assert!(t.en.contains("no longer on the battlefield") && !t.en.contains("game"), "{t:?}");
+    assert!(index().translation("je perds la partie").en.contains("game"));
 }
 
 #[test]
