@@ -148,6 +148,10 @@ fn false_friends_stay_apart() {
     let t = index().translation("la cible est partie en reponse");
     assert!(t.en.contains("no longer on the battlefield") && !t.en.contains("game"), "{t:?}");
     assert!(index().translation("je perds la partie").en.contains("game"));
+    // « mise sur le champ » is put onto the battlefield; « la mise », the ante zone.
+    let t = index().translation("aura mise sur le champ par un effet");
+    assert!(t.en.contains("put onto the battlefield") && !t.en.contains("ante"), "{t:?}");
+    assert!(index().translation("la mise").en.contains("ante"));
 }
 
 #[test]
