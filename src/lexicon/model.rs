@@ -84,6 +84,7 @@ const REJECTED: &[(&str, &str)] = &[
     ("mise", "ante"),
     ("mise", "anywhere"),
     ("mise", "announced"),
+    ("mise", "dies"),
     ("peut", "result"),
     ("peut", "didn"),
     ("peut", "offering"),
