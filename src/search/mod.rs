@@ -415,11 +415,7 @@ impl SearchIndex {
             let mut seen: HashSet<NodeIdx> = HashSet::new();
             let by_number = numbers::hits(graph, &query, filters, &mut seen);
             // 2–5. Words and phrases, in both languages, the judge's first.
-            let query_language = self.language_of(&query);
-            // Quoted phrases are words of the question too (translated for the
-            // texts of the other language, which cannot have them as typed).
-            let asked = format!("{} {}", query.words, query.phrases.join(" "));
-            let mut words = self.words_of(&asked, query_language == Lang::En);
+            let (query_language, mut words) = self.read(&query);
             // A card's name is not a typo (« urborg » is not « rune »).
             words.correctable.retain(|w| !named.name_words.contains(&crate::text::fold(w)));
             let plan = self.plan(&searchers, &words, &query.phrases, filters, query_language);
@@ -530,9 +526,7 @@ impl SearchIndex {
     pub fn explain(&self, raw: &str, node: NodeIdx) -> Vec<String> {
         let query = query::parse(raw);
         let readings = self.searchers();
-        let asked = format!("{} {}", query.words, query.phrases.join(" "));
-        let language = self.language_of(&query);
-        let words = self.words_of(&asked, language == Lang::En);
+        let (language, words) = self.read(&query);
         let plan = self.plan(&readings, &words, &query.phrases, &Filters::default(), language);
         let mut scratch = score::Scratch::default();
         let mut out = Vec::new();
@@ -557,10 +551,10 @@ impl SearchIndex {
     /// plus each word the index knows in one language only (« charmille »,
     /// « trample »), plus each game term typed by a French name that is not
     /// its English one; French when nothing tells.
-    fn language_of(&self, query: &UserQuery) -> Lang {
-        let text = format!("{} {}", query.words, query.phrases.join(" "));
-        let (mut fr, mut en) = crate::corpus::language::scores(&text);
-        for w in self.words(&text) {
+    /// `text` is what was typed (words and quoted phrases), `t` its translation.
+    fn language_of(&self, text: &str, t: &Translation) -> Lang {
+        let (mut fr, mut en) = crate::corpus::language::scores(text);
+        for w in self.words(text) {
             let folded = crate::text::fold(&w);
             match (
                 self.vocabulary[Lang::Fr as usize].contains(&folded),
@@ -573,7 +567,7 @@ impl SearchIndex {
         }
         // A game term typed by its French name, unlike its English one
         // (« défense talismanique »), is French.
-        for m in &self.lexicon.translate(&text).matches {
+        for m in &t.matches {
             let french = |&e: &usize| {
                 let entry = &self.lexicon.entries()[e];
                 !entry.kind.is_shorthand() && crate::lexicon::key(&entry.fr) != crate::lexicon::key(&entry.en)
@@ -585,19 +579,29 @@ impl SearchIndex {
         if en > fr { Lang::En } else { Lang::Fr }
     }
 
-    /// What a query asks about: the vocabulary's translation
-    /// ([`Lexicon::translate`]) of what was typed, one concept per word no
-    /// entry names and per run of words that names entries (see
-    /// [`Self::concept_of`]); and the chapters it names by their title.
-    fn words_of(&self, typed: &str, english: bool) -> plan::Words {
-        // Question words go before translation (« quand » is not « when » here).
+    /// What a query asks about and in which language, from one translation
+    /// ([`Lexicon::translate`]) of its words and quoted phrases (quoted
+    /// phrases are words of the question too, translated for the texts of
+    /// the other language, which cannot have them as typed). Question words
+    /// go before translation (« quand » is not « when » here), not before
+    /// the language is told.
+    fn read(&self, query: &UserQuery) -> (Lang, plan::Words) {
+        let typed = format!("{} {}", query.words, query.phrases.join(" "));
         let asked: Vec<&str> = typed
             .split_whitespace()
             .filter(|w| !QUESTION_WORDS.contains(&w.to_lowercase().trim_matches(|c: char| !c.is_alphanumeric())))
             .collect();
         let t = self.lexicon.translate(&asked.join(" "));
+        let language = self.language_of(&typed, &t);
+        (language, self.words_of(&t, language == Lang::En))
+    }
+
+    /// What a translated query asks about: one concept per word no entry
+    /// names and per run of words that names entries (see
+    /// [`Self::concepts_of`]); and the rules it names.
+    fn words_of(&self, t: &Translation, english: bool) -> plan::Words {
         let correctable = self.words(&t.unmatched.join(" "));
-        let named = self.named_rules(&t);
+        let named = self.named_rules(t);
         let mut concepts: Vec<plan::Concept> = Vec::new();
         for unit in &t.units {
             for c in self.concepts_of(unit, english) {
@@ -730,8 +734,7 @@ impl SearchIndex {
     /// result came.
     pub fn translation(&self, typed: &str) -> Searched {
         let query = query::parse(typed);
-        let asked = format!("{} {}", query.words, query.phrases.join(" "));
-        let words = self.words_of(&asked, self.language_of(&query) == Lang::En);
+        let (_, words) = self.read(&query);
         Searched {
             fr: words.searched(Lang::Fr).join(" "),
             en: words.searched(Lang::En).join(" "),
