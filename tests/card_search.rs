@@ -76,10 +76,10 @@ fn card_questions_are_answered_better_with_the_cards() {
     let mut off = SearchIndex::build(g).unwrap();
     off.with_cards = false;
     let (_, without) = eval::run(&off, g, &questions, &Filters::default());
-    // Measured: 0.590 with the cards, 0.496 without (the issue asks 0.6 and
+    // Measured: 0.603 with the cards, 0.498 without (the issue asks 0.6 and
     // +0.25: see the note; the French glosses lifted both, the cards' share shrank).
     assert!(
-        on.mrr_at_10 >= 0.58 && on.mrr_at_10 >= without.mrr_at_10 + 0.08,
+        on.mrr_at_10 >= 0.6 && on.mrr_at_10 >= without.mrr_at_10 + 0.09,
         "{:.3} contre {:.3}",
         on.mrr_at_10,
         without.mrr_at_10

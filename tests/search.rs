@@ -318,9 +318,9 @@ fn ranking_on_the_query_sets() {
     let j = summary(g, i, judges.clone());
     assert!(j.mrr_at_10 >= 0.88 && j.recall_at_5 >= 0.95, "juges, à l'échelle : {j:?}");
     let whole = summary(g, i, "tests/recherche/regles-completes.tsv".into());
-    assert!(whole.mrr_at_10 >= 0.76 && whole.recall_at_5 >= 0.89, "règles complètes : {whole:?}");
+    assert!(whole.mrr_at_10 >= 0.79 && whole.recall_at_5 >= 0.91, "règles complètes : {whole:?}");
     let held_out = summary(g, i, "tests/recherche/controle.tsv".into());
-    assert!(held_out.mrr_at_10 >= 0.68 && held_out.recall_at_5 >= 0.8, "contrôle : {held_out:?}");
+    assert!(held_out.mrr_at_10 >= 0.72 && held_out.recall_at_5 >= 0.82, "contrôle : {held_out:?}");
     let Some(public) = shared("relevance/public.tsv") else { return };
     on_both(|g, i| {
         let p = summary(g, i, public.clone());
