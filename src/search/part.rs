@@ -315,6 +315,8 @@ impl Units {
     /// [`W_QUESTION`] when its rule has no French text — a French judge's
     /// question is most like it — and as its gloss when the rule's French
     /// text answers in official words, which its gloss must not outrank.
+    /// The glosses' part is read after the texts' parts (see
+    /// `SearchIndex::build_with`): every French text is known by then.
     fn gloss_weight(&self, unit: u32, passage: u64) -> f32 {
         let french_text = self.languages[unit as usize][Lang::Fr as usize];
         if passage == QUESTION && !french_text { W_QUESTION } else { 1.0 }
