@@ -1079,9 +1079,7 @@ fn vocabulaire(
 /// that edition is not loaded.
 fn glossed_pairs(graph: &crate::graph::Graph) -> Vec<(String, String)> {
     let Some(glosses) = crate::lexicon::glosses::Glosses::embedded() else { return Vec::new() };
-    let english = |e: &crate::vocab::Edition| e.language == crate::vocab::Lang::En && e.date == Some(glosses.edition);
-    let Some(edition) = graph.editions().iter().position(english) else { return Vec::new() };
-    let edition = crate::graph::EditionIdx(edition as u16);
+    let Some(edition) = graph.edition_dated(crate::vocab::Lang::En, glosses.edition) else { return Vec::new() };
     glosses
         .entries
         .iter()

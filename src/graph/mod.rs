@@ -183,6 +183,12 @@ impl Graph {
         &self.editions[idx.0 as usize]
     }
 
+    /// The edition of this language and date, when one is loaded.
+    pub fn edition_dated(&self, language: Lang, date: crate::vocab::Date) -> Option<EditionIdx> {
+        let i = self.editions.iter().position(|e| e.language == language && e.date == Some(date))?;
+        Some(EditionIdx(i as u16))
+    }
+
     /// An edition by its date (`2025-11-14`) or its language and date
     /// (`en-2025-11-14`, as in addresses); the error, in French, lists the
     /// editions loaded, or asks for the language when two share the date.

@@ -31,7 +31,7 @@ use super::schema::{Fields, schema};
 use super::typo::Vocabulary;
 use super::weights::W_QUESTION;
 use crate::graph::align::Relation;
-use crate::graph::{EditionIdx, Graph, NodeIdx, NodeKind};
+use crate::graph::{Graph, NodeIdx, NodeKind};
 use crate::lexicon::glosses::{Gloss, Glosses};
 use crate::vocab::Lang;
 
@@ -258,14 +258,7 @@ impl Written {
 /// glossed. Empty when the glossed edition is not loaded (a corpus of other
 /// documents) or no edition is in force.
 pub(super) fn glossed<'g>(graph: &Graph, glosses: &'g Glosses) -> Vec<(NodeIdx, &'g Gloss)> {
-    let Some(edition) = graph
-        .editions()
-        .iter()
-        .position(|e| e.language == Lang::En && e.date == Some(glosses.edition))
-        .map(|i| EditionIdx(i as u16))
-    else {
-        return Vec::new();
-    };
+    let Some(edition) = graph.edition_dated(Lang::En, glosses.edition) else { return Vec::new() };
     glosses
         .entries
         .iter()
