@@ -95,6 +95,24 @@ fn every_keyword_of_the_rules_in_force_has_its_french_name_reaching_its_rule() {
 }
 
 #[test]
+fn a_keyword_question_that_says_more_finds_the_subrule_that_answers() {
+    let g = french();
+    // The « a » subrule repeats the keyword's name most (« Partner » four
+    // times in 702.124a); the name tells the keyword's family from the other
+    // rules, the rest of the question tells its subrules apart.
+    for (q, id) in [
+        ("echanger les totaux de points de vie comment ca marche", "701.12c"),
+        ("partner deux commandants la taxe est separee ?", "702.124d"),
+        ("protection contre le rouge et un sort rouge qui inflige des degats a toutes les creatures", "702.16e"),
+    ] {
+        assert_eq!(top(g, q, 1), [id], "{q}");
+    }
+    // A question that only names the keyword still finds what defines it.
+    assert_eq!(top(g, "partenariat", 1), ["702.124a"]);
+    assert_eq!(top(g, "fraction de seconde", 1), ["702.61a"]);
+}
+
+#[test]
 fn judges_jargon_finds_the_rule_in_force() {
     let g = french();
     for (q, id) in [

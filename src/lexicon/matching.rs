@@ -99,6 +99,9 @@ pub struct Unit {
     /// typed (« volée », « trigger »). « En même temps » is there, not in
     /// French texts, where it is no jargon.
     pub judges: Vec<String>,
+    /// The entries its words name (indexes into [`Lexicon::entries`]);
+    /// none for a word no entry names.
+    pub entries: Vec<usize>,
 }
 
 /// The folded key of one word: lowercase, no accents, a final plural
@@ -339,6 +342,7 @@ impl Lexicon {
                     fr: vec![typed.clone()],
                     en: vec![typed.clone()],
                     judges: Vec::new(),
+                    entries: Vec::new(),
                 });
                 out.unmatched.push(typed);
                 i += 1;
@@ -423,7 +427,7 @@ impl Lexicon {
                 }
             }
         }
-        Unit { typed: m.typed.clone(), unmatched: m.corrected, fr, en, judges }
+        Unit { typed: m.typed.clone(), unmatched: m.corrected, fr, en, judges, entries: m.entries.clone() }
     }
 
     /// The key of a word typed as the vocabulary has it (see

@@ -7,7 +7,9 @@
 //! A unit's score is the sum, over the concepts, of the concept's weight
 //! times how well the unit says it — the better of its French and English
 //! texts, so that a rule is found whichever language says it, and counted
-//! once; plus the words typed side by side found close together; times
+//! once (a keyword the query names is said by each subrule of its rule as
+//! well as by the one that says it best); plus the words typed side by
+//! side found close together; times
 //! the share of the query's weight the unit says, to a power (a rule that
 //! has every word a judge typed comes before one that has a single rare
 //! word); times two priors of [`super::weights`]: a subrule's rank, a head
@@ -137,6 +139,34 @@ impl Tally {
 }
 
 impl Tally {
+    /// Shares the current concept's best match in a family of units (a
+    /// named rule and its subrules) with each of them: a keyword's subrule
+    /// is about the keyword whether or not its text repeats the name, so
+    /// the name the query gives tells the family from the rest, and the
+    /// rest of the question tells its subrules apart (the one that answers
+    /// before the « a » subrule that only repeats the name most).
+    fn share(&mut self, family: &[(u32, NodeIdx)]) {
+        let said = |best: &[Vec<f32>; 2], u: usize| {
+            let (fr, en) = (best[0][u], best[1][u]);
+            fr.max(en) + W_CORROBORATION * fr.min(en)
+        };
+        let most = family.iter().map(|&(u, _)| said(&self.best, u as usize)).fold(0.0, f32::max);
+        if most <= 0.0 {
+            return;
+        }
+        for &(unit, node) in family {
+            let u = unit as usize;
+            if self.best[0][u] == 0.0 && self.best[1][u] == 0.0 {
+                self.touched.push(unit);
+            }
+            self.best[0][u] = most;
+            self.best[1][u] = 0.0;
+            if self.found[u].is_none() {
+                self.found[u] = Some((node, 0.0));
+            }
+        }
+    }
+
     /// The units with the `n` best totals so far, as a set.
     fn best_units(&self, n: usize) -> Vec<bool> {
         let mut order: Vec<u32> = (0..self.total.len() as u32).filter(|&u| self.total[u as usize] > 0.0).collect();
@@ -173,7 +203,7 @@ impl SearchIndex {
         seen: &mut HashSet<NodeIdx>,
         graph: &Graph,
     ) -> Vec<(f32, NodeIdx)> {
-        let tally = self.tally(searchers, plan);
+        let tally = self.tally(searchers, plan, graph);
         let mut scored: Vec<Scored> = Vec::new();
         for (u, &key) in self.units.iter().enumerate() {
             let Some((node, _)) = tally.found[u] else { continue };
@@ -206,8 +236,9 @@ impl SearchIndex {
 
     /// Each concept of the plan, then the pairs of words typed side by side,
     /// run on each index and added up by unit.
-    fn tally(&self, searchers: &[Reading], plan: &Plan) -> Tally {
+    fn tally(&self, searchers: &[Reading], plan: &Plan, graph: &Graph) -> Tally {
         let language = plan.language;
+        let families = self.families(graph, &plan.named);
         let mut tally = Tally::new(self.units.len());
         let factor = |part: &Part| {
             let other = if language == Lang::En && part.language == Lang::Fr { W_OTHER_LANGUAGE } else { 1.0 };
@@ -227,6 +258,11 @@ impl SearchIndex {
                     let w = f * part.doc_weight(s, d);
                     tally.saw(part.doc_units[s][d], part.doc_nodes[s][d], score * w, part.language);
                 });
+            }
+            for (rule, family) in &families {
+                if c.keywords.contains(rule) {
+                    tally.share(family);
+                }
             }
             tally.add(c.weight, true);
             tally.query_weight += c.weight;
@@ -254,6 +290,24 @@ impl SearchIndex {
         }
         tally.add(1.0, false);
         tally
+    }
+
+    /// The units of each rule named, with their nodes: the rule and its
+    /// subrules, each once.
+    fn families(&self, graph: &Graph, named: &[RuleId]) -> Vec<(RuleId, Vec<(u32, NodeIdx)>)> {
+        let mut families: Vec<(RuleId, Vec<(u32, NodeIdx)>)> = named.iter().map(|&r| (r, Vec::new())).collect();
+        if families.is_empty() {
+            return families;
+        }
+        for (u, &key) in self.units.iter().enumerate() {
+            let Some(id) = graph.node(key).id else { continue };
+            for (rule, family) in &mut families {
+                if id.is_within(*rule) {
+                    family.push((u as u32, key));
+                }
+            }
+        }
+        families
     }
 
     /// One unit's score: what it says of the query, times the share of the

@@ -622,20 +622,45 @@ impl SearchIndex {
     /// ordinary word (« créature », « bibliothèque », « Cartes »): it is a
     /// word of every question, not the subject asked about.
     fn named_rules(&self, t: &Translation) -> Vec<RuleId> {
-        use crate::lexicon::Kind;
         let mut named: Vec<RuleId> = Vec::new();
-        for m in &t.matches {
-            let several = crate::lexicon::key(&m.typed).len() > 1;
-            for &e in &m.entries {
-                let entry = &self.lexicon.entries()[e];
-                let names = match entry.kind {
-                    Kind::KeywordAbility | Kind::KeywordAction | Kind::Jargon => true,
-                    Kind::Title | Kind::Counter | Kind::Term | Kind::Chapter | Kind::Step => several,
-                    _ => false,
-                };
-                if let Some(r) = entry.rule.filter(|r| names && !named.contains(r)) {
-                    named.push(r);
-                }
+        for r in t.units.iter().flat_map(|u| self.rules_named(u)) {
+            if !named.contains(&r) {
+                named.push(r);
+            }
+        }
+        named
+    }
+
+    /// The rules one unit of the query names (see [`Self::named_rules`]).
+    fn rules_named(&self, unit: &crate::lexicon::Unit) -> Vec<RuleId> {
+        use crate::lexicon::Kind;
+        let several = crate::lexicon::key(&unit.typed).len() > 1;
+        let mut named: Vec<RuleId> = Vec::new();
+        for &e in &unit.entries {
+            let entry = &self.lexicon.entries()[e];
+            let names = match entry.kind {
+                Kind::KeywordAbility | Kind::KeywordAction | Kind::Jargon => true,
+                Kind::Title | Kind::Counter | Kind::Term | Kind::Chapter | Kind::Step => several,
+                _ => false,
+            };
+            if let Some(r) = entry.rule.filter(|r| names && !named.contains(r)) {
+                named.push(r);
+            }
+        }
+        named
+    }
+
+    /// The keyword abilities and actions one unit of the query names
+    /// (« piétinement » → 702.19, « regard » → 701.22): rules every
+    /// subrule of which is about the keyword.
+    fn keywords_named(&self, unit: &crate::lexicon::Unit) -> Vec<RuleId> {
+        use crate::lexicon::Kind;
+        let entries = unit.entries.iter().map(|&e| &self.lexicon.entries()[e]);
+        let keywords = entries.filter(|e| matches!(e.kind, Kind::KeywordAbility | Kind::KeywordAction));
+        let mut named: Vec<RuleId> = Vec::new();
+        for r in keywords.filter_map(|e| e.rule) {
+            if !named.contains(&r) {
+                named.push(r);
             }
         }
         named
@@ -691,6 +716,7 @@ impl SearchIndex {
                 c.judges.push(slots);
             }
         }
+        c.keywords = self.keywords_named(unit);
         vec![c]
     }
 

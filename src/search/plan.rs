@@ -46,6 +46,9 @@ pub(super) struct Concept {
     /// Its names in judges' French words, searched in the glosses only
     /// (see [`crate::lexicon::Unit::judges`]).
     pub(super) judges: Vec<Vec<Slot>>,
+    /// The keywords it names (« piétinement » → 702.19): every text of
+    /// their families says it (see `Tally::share` in [`super::collect`]).
+    pub(super) keywords: Vec<crate::vocab::RuleId>,
 }
 
 /// The concepts of a query (see [`SearchIndex::words_of`]).
@@ -128,7 +131,7 @@ impl SearchIndex {
             corrections: Vec::new(),
         };
         for (source, concept) in words.concepts.iter().enumerate() {
-            let mut c = ConceptPlan { source, ..ConceptPlan::default() };
+            let mut c = ConceptPlan { source, keywords: concept.keywords.clone(), ..ConceptPlan::default() };
             for lang in [Lang::Fr, Lang::En] {
                 for slots in &concept.names[lang as usize] {
                     if let Some(name) = self.name_plan(searchers, lang, slots, words, &mut plan.corrections) {
@@ -433,6 +436,8 @@ pub(super) struct ConceptPlan {
     pub(super) names: [Vec<NamePlan>; 2],
     /// Its names in judges' French words, for the glosses only.
     pub(super) judges: Vec<NamePlan>,
+    /// The keywords it names (see [`Concept::keywords`]).
+    pub(super) keywords: Vec<crate::vocab::RuleId>,
     /// Which concept of the query's [`Words`] it is.
     pub(super) source: usize,
     /// How much the concept tells: its rarity (see [`SearchIndex::plan`]).
