@@ -18,6 +18,8 @@
 //! rule is shown by its French text when it has one.
 
 use std::collections::HashSet;
+
+use rustc_hash::FxHashSet;
 use std::sync::Arc;
 
 use tantivy::collector::{Collector, SegmentCollector};
@@ -200,10 +202,10 @@ impl SearchIndex {
         plan: &Plan,
         restriction: Option<&Restriction>,
         wanted: usize,
-        seen: &mut HashSet<NodeIdx>,
+        seen: &mut FxHashSet<NodeIdx>,
         graph: &Graph,
     ) -> Vec<(f32, NodeIdx)> {
-        let tally = self.tally(searchers, plan, graph);
+        let tally = self.tally(searchers, plan);
         let mut scored: Vec<Scored> = Vec::new();
         for (u, &key) in self.units.iter().enumerate() {
             let Some((node, _)) = tally.found[u] else { continue };
@@ -236,9 +238,9 @@ impl SearchIndex {
 
     /// Each concept of the plan, then the pairs of words typed side by side,
     /// run on each index and added up by unit.
-    fn tally(&self, searchers: &[Reading], plan: &Plan, graph: &Graph) -> Tally {
+    fn tally(&self, searchers: &[Reading], plan: &Plan) -> Tally {
         let language = plan.language;
-        let families = self.families(graph, &plan.named);
+        let families = self.families(plan);
         let mut tally = Tally::new(self.units.len());
         let factor = |part: &Part| {
             let other = if language == Lang::En && part.language == Lang::Fr { W_OTHER_LANGUAGE } else { 1.0 };
@@ -292,19 +294,14 @@ impl SearchIndex {
         tally
     }
 
-    /// The units of each rule named, with their nodes: the rule and its
-    /// subrules, each once.
-    fn families(&self, graph: &Graph, named: &[RuleId]) -> Vec<(RuleId, Vec<(u32, NodeIdx)>)> {
-        let mut families: Vec<(RuleId, Vec<(u32, NodeIdx)>)> = named.iter().map(|&r| (r, Vec::new())).collect();
-        if families.is_empty() {
-            return families;
-        }
-        for (u, &key) in self.units.iter().enumerate() {
-            let Some(id) = graph.node(key).id else { continue };
-            for (rule, family) in &mut families {
-                if id.is_within(*rule) {
-                    family.push((u as u32, key));
-                }
+    /// The units of each keyword the plan names, with their nodes: the
+    /// keyword's rule and its subrules.
+    fn families(&self, plan: &Plan) -> Vec<(RuleId, Vec<(u32, NodeIdx)>)> {
+        let mut families: Vec<(RuleId, Vec<(u32, NodeIdx)>)> = Vec::new();
+        for &rule in plan.concepts.iter().flat_map(|c| &c.keywords) {
+            if !families.iter().any(|(r, _)| *r == rule) {
+                let family = self.units.family(rule).iter().map(|&u| (u, self.units.keys[u as usize])).collect();
+                families.push((rule, family));
             }
         }
         families

@@ -59,6 +59,8 @@ pub mod typo;
 mod weights;
 
 use std::collections::HashSet;
+
+use rustc_hash::FxHashSet;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
@@ -412,7 +414,7 @@ impl SearchIndex {
         let mut loosened = false;
         loop {
             // 1. Rule numbers.
-            let mut seen: HashSet<NodeIdx> = HashSet::new();
+            let mut seen: FxHashSet<NodeIdx> = FxHashSet::default();
             let by_number = numbers::hits(graph, &query, filters, &mut seen);
             // 2–5. Words and phrases, in both languages, the judge's first.
             let (query_language, mut words) = self.read(&query);

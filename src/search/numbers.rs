@@ -2,7 +2,7 @@
 //! the filters, and the subrules that follow a number typed alone. These
 //! hits come before any text match ([`super::collect::ranked`]).
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet;
 
 use super::query::UserQuery;
 use super::snippet::Snippet;
@@ -13,7 +13,7 @@ use crate::vocab::RuleId;
 /// The rules the query names by number, in its order, each once (`seen`
 /// records them by [`super::collect::rule_key`]); a number typed alone brings its subrules after it
 /// (`701.9` → 701.9, 701.9a … 701.9f). Scores and snippets come later.
-pub(super) fn hits(graph: &Graph, query: &UserQuery, filters: &Filters, seen: &mut HashSet<NodeIdx>) -> Vec<Hit> {
+pub(super) fn hits(graph: &Graph, query: &UserQuery, filters: &Filters, seen: &mut FxHashSet<NodeIdx>) -> Vec<Hit> {
     let mut hits = Vec::new();
     for &id in &query.ids {
         if let Some(n) = best_version(graph, id, filters) {

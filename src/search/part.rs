@@ -33,7 +33,7 @@ use super::weights::W_QUESTION;
 use crate::graph::align::Relation;
 use crate::graph::{Graph, NodeIdx, NodeKind};
 use crate::lexicon::glosses::{Gloss, Glosses};
-use crate::vocab::Lang;
+use crate::vocab::{Lang, RuleId};
 
 /// Memory tantivy's writer may use while indexing, in bytes: the least it
 /// accepts for two threads (15 MB each) and a little more. The arena is
@@ -282,6 +282,8 @@ pub(super) struct Units {
     /// Per unit, whether it has a text in French and in English.
     pub(super) languages: Vec<[bool; 2]>,
     numbers: HashMap<(NodeIdx, u64), u32>,
+    /// Per numbered rule, its unit and its subrules', in unit order.
+    families: HashMap<RuleId, Vec<u32>>,
 }
 
 impl Units {
@@ -297,6 +299,16 @@ impl Units {
             self.languages.push([false; 2]);
             next
         });
+        if unit == next {
+            let rule = match graph.node(key.0).id {
+                Some(id @ RuleId::Rule { .. }) => Some(id),
+                Some(id @ RuleId::Subrule { .. }) => id.parent(),
+                _ => None,
+            };
+            if let Some(rule) = rule {
+                self.families.entry(rule).or_default().push(unit);
+            }
+        }
         if let Some(language) = language {
             self.languages[unit as usize][language as usize] = true;
         }
@@ -313,6 +325,12 @@ impl Units {
     fn gloss_weight(&self, unit: u32, passage: u64) -> f32 {
         let french_text = self.languages[unit as usize][Lang::Fr as usize];
         if passage == QUESTION && !french_text { W_QUESTION } else { 1.0 }
+    }
+
+    /// The units of a numbered rule and of its subrules (none for a
+    /// chapter or a section).
+    pub(super) fn family(&self, rule: RuleId) -> &[u32] {
+        self.families.get(&rule).map_or(&[], Vec::as_slice)
     }
 
     /// How many units there are.
