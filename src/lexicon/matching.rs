@@ -119,11 +119,12 @@ fn word_key(word: &str) -> String {
 /// (see [`Lexicon::translate`]).
 type Keys = (Vec<String>, Vec<String>);
 
-/// The endings of the forms of a French verb in `-er` a judge types
-/// (« bloquée », « bloquez », « bloqué », « bloque »), each with the
-/// infinitive's: tried, in this order, when a typed word is not itself a
-/// word of the vocabulary.
-const VERB_FORMS: [(&str, &str); 3] = [("ee", "er"), ("ez", "er"), ("e", "er")];
+/// The endings of the forms of a French verb a judge types (« bloquée »,
+/// « bloquez », « bloqué », « bloque », « bloquent »), each
+/// with the infinitive's: tried, in this order, when a typed word is not
+/// itself a word of the vocabulary, and kept only when the infinitive is
+/// a French name of the vocabulary.
+const VERB_FORMS: [(&str, &str); 4] = [("ee", "er"), ("ez", "er"), ("ent", "er"), ("e", "er")];
 
 /// The words of a text with their byte spans: runs of letters and digits,
 /// with `+`, `/` and a `-` before a digit kept inside (« +1/+1 », « -1/-1 »),
@@ -529,7 +530,7 @@ mod tests {
         assert_eq!(key("Capacités"), key("capacite"));
         assert_eq!(key("bloquez"), ["bloquez"]);
         let l = lexicon();
-        for typed in ["bloquer", "bloquée", "bloquee", "bloqué", "bloque", "bloquez", "BLOQUÉES"] {
+        for typed in ["bloquer", "bloquée", "bloquee", "bloqué", "bloque", "bloquez", "BLOQUÉES", "bloquent"] {
             assert_eq!(l.translate(typed).en, "block", "{typed}");
         }
         assert_eq!(l.index.canonical(key("équipe").remove(0), false), "equipe", "no entry names « équiper » here");
