@@ -134,6 +134,8 @@ fn judges_jargon_finds_the_rule_in_force() {
         ("trigger", "603"),
         ("stack", "405"),
         ("layers", "613"),
+        ("permanent muté", "729"),
+        ("créature mutée", "729"),
     ] {
         let found = top(g, q, 5);
         let hit = id.split('|').any(|id| found.iter().any(|f| under(f, id)));
