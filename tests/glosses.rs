@@ -80,6 +80,19 @@ fn jargon_is_searched_as_typed_in_the_glosses() {
 }
 
 #[test]
+fn a_phrase_quoted_in_french_is_looked_for_in_the_glosses_too() {
+    let g = french();
+    let index = SearchIndex::build(g).unwrap();
+    // No English text can have French words quoted: a rule with no French
+    // text says them in its gloss only (607.2a: « les cartes exilées avec »).
+    let q = "capacites liees \"les cartes exilees avec\"";
+    assert_eq!(ids(&index, q).first().map(String::as_str), Some("607.2a"), "{q}: {:?}", ids(&index, q));
+    // A phrase quoted in English is looked for as written, in the rules' texts.
+    let q = "\"exiled with\" linked abilities";
+    assert!(ids(&index, q).iter().take(3).any(|id| id.starts_with("607.")), "{q}: {:?}", ids(&index, q));
+}
+
+#[test]
 fn a_gloss_follows_its_rule_to_the_edition_in_force_unless_its_text_changed() {
     let g = french();
     // Glosses of the edition before: 702.124m is 702.124k in force, the

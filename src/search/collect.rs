@@ -248,9 +248,12 @@ impl SearchIndex {
         };
         let mut scratch = Scratch::default();
         // The glosses bring French questions to English rules: an English
-        // question reads the English texts themselves, and a quoted phrase
-        // looks for a text as written, not in other words.
-        let glosses = language == Lang::Fr && !plan.phrase_languages().contains(&true);
+        // question reads the English texts themselves, and a phrase quoted
+        // in English looks for a text as written, not in other words. A
+        // phrase quoted in French (« "vous pouvez" ») cannot be in an
+        // English text: the glosses are where a rule with no French text
+        // may say it.
+        let glosses = language == Lang::Fr && !plan.phrase_languages()[Lang::En as usize];
         let parts = || self.parts.iter().zip(searchers).filter(move |(p, _)| glosses || !p.glosses);
         for c in &plan.concepts {
             for (part, reading) in parts() {
