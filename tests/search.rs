@@ -316,11 +316,11 @@ fn ranking_on_the_query_sets() {
     // French questions over the whole rules, answered mostly by English
     // rules in force (figures in the README; floors a little below them).
     let j = summary(g, i, judges.clone());
-    assert!(j.mrr_at_10 >= 0.88 && j.recall_at_5 >= 0.95, "juges, à l'échelle : {j:?}");
+    assert!(j.mrr_at_10 >= 0.89 && j.recall_at_5 >= 0.95, "juges, à l'échelle : {j:?}");
     let whole = summary(g, i, "tests/recherche/regles-completes.tsv".into());
-    assert!(whole.mrr_at_10 >= 0.79 && whole.recall_at_5 >= 0.91, "règles complètes : {whole:?}");
+    assert!(whole.mrr_at_10 >= 0.8 && whole.recall_at_5 >= 0.92, "règles complètes : {whole:?}");
     let held_out = summary(g, i, "tests/recherche/controle.tsv".into());
-    assert!(held_out.mrr_at_10 >= 0.72 && held_out.recall_at_5 >= 0.82, "contrôle : {held_out:?}");
+    assert!(held_out.mrr_at_10 >= 0.73 && held_out.recall_at_5 >= 0.82, "contrôle : {held_out:?}");
     let Some(public) = shared("relevance/public.tsv") else { return };
     on_both(|g, i| {
         let p = summary(g, i, public.clone());
