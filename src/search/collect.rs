@@ -249,11 +249,12 @@ impl SearchIndex {
         let mut scratch = Scratch::default();
         // The glosses bring French questions to English rules: an English
         // question reads the English texts themselves, and a phrase quoted
-        // in English looks for a text as written, not in other words. A
-        // phrase quoted in French (« "vous pouvez" ») cannot be in an
+        // in English, or a query that is only quoted phrases, looks for a
+        // text as written, not in other words. A phrase quoted in French
+        // inside a question (« capacité "vous pouvez" … ») cannot be in an
         // English text: the glosses are where a rule with no French text
         // may say it.
-        let glosses = language == Lang::Fr && !plan.phrase_languages()[Lang::En as usize];
+        let glosses = language == Lang::Fr && !plan.phrase_languages()[Lang::En as usize] && !plan.only_quoted;
         let parts = || self.parts.iter().zip(searchers).filter(move |(p, _)| glosses || !p.glosses);
         for c in &plan.concepts {
             for (part, reading) in parts() {

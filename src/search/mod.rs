@@ -420,7 +420,8 @@ impl SearchIndex {
             let (query_language, mut words) = self.read(&query);
             // A card's name is not a typo (« urborg » is not « rune »).
             words.correctable.retain(|w| !named.name_words.contains(&crate::text::fold(w)));
-            let plan = self.plan(&searchers, &words, &query.phrases, filters, query_language);
+            let mut plan = self.plan(&searchers, &words, &query.phrases, filters, query_language);
+            plan.only_quoted = !query.phrases.is_empty() && query.words.trim().is_empty();
             let restriction = self.restriction(&searchers, &plan);
             // A phrase in quotes no text of its language has (a card's text
             // quoted from memory) does not empty the page: its words are

@@ -129,6 +129,7 @@ impl SearchIndex {
             phrases: Vec::new(),
             filters: Vec::new(),
             corrections: Vec::new(),
+            only_quoted: false,
         };
         for (source, concept) in words.concepts.iter().enumerate() {
             let mut c = ConceptPlan { source, keywords: concept.keywords.clone(), ..ConceptPlan::default() };
@@ -461,6 +462,9 @@ pub(super) struct Plan {
     filters: Vec<Term>,
     /// The corrections made to words no index knew.
     pub(super) corrections: Vec<(Lang, String)>,
+    /// Whether the query is quoted phrases only, nothing typed around them:
+    /// it looks for texts as written.
+    pub(super) only_quoted: bool,
 }
 
 /// What the documents of one index must have (see [`Plan::required_query`]).
