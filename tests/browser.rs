@@ -525,7 +525,7 @@ async fn on_a_phone_a_search_naming_two_cards_shows_both_and_the_layer() {
         return [cards, rules];";
     let v = c.execute(script, vec![]).await.unwrap();
     let cards: Vec<&str> = v[0].as_array().unwrap().iter().filter_map(Value::as_str).collect();
-    assert!(cards.contains(&"Blood Moon") && cards.contains(&"Urborg"), "{v}");
+    assert!(cards.contains(&"Blood Moon") && cards.iter().any(|c| c.starts_with("Urborg")), "{v}");
     let layout = c
         .execute(
             "return [...document.querySelectorAll('main > *, main section, main li')].slice(0, 30).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().top) + ' ' + (e.textContent || '').slice(0, 40));",

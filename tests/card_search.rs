@@ -23,9 +23,9 @@ fn set(name: &str) -> String {
 fn card_names_are_recognised_on_the_set_written_before_tuning() {
     let r = Recognition::measure(Cards::embedded(), &set("noms.tsv")).unwrap();
     assert!(r.queries >= 150, "{}", r.queries);
-    // Measured: recall 0.963, precision 0.975 (the issue asks 0.98: see the note).
-    assert!(r.recall >= 0.96, "rappel {:.3} : {:?}", r.recall, r.misses);
-    assert!(r.precision >= 0.97, "précision {:.3} : {:?}", r.precision, r.misses);
+    // Measured: recall 0.975, precision 0.987 (the issue asks 0.95 and 0.98).
+    assert!(r.recall >= 0.97, "rappel {:.3} : {:?}", r.recall, r.misses);
+    assert!(r.precision >= 0.98, "précision {:.3} : {:?}", r.precision, r.misses);
 }
 
 #[test]
@@ -34,7 +34,7 @@ fn cards_named_bring_the_rules_their_texts_touch() {
     let r = index().search(g, "lune de sang urborg", 10, &Filters::default());
     let cards = Cards::embedded();
     let names: Vec<&str> = r.cards.iter().map(|&c| cards.cards[c].name.as_str()).collect();
-    assert_eq!(names, ["Blood Moon", "Urborg"]);
+    assert_eq!(names, ["Blood Moon", "Urborg, Tomb of Yawgmoth"]);
     let ids: Vec<String> = r.hits.iter().take(3).map(|h| h.view(g).id).collect();
     assert!(ids.contains(&"305.7".to_string()) && ids.contains(&"613.1d".to_string()), "{ids:?}");
     // The same query with the cards off does not find them.

@@ -24,7 +24,10 @@ fn every_card_is_read_with_its_french_names_and_rulings() {
 #[test]
 fn names_are_recognised_in_a_question() {
     // Two cards named, in the order of the question; English, then French.
-    assert_eq!(named("blood moon contre urborg, ca tape pour quelle couleur"), ["Blood Moon", "Urborg"]);
+    assert_eq!(
+        named("blood moon contre urborg, ca tape pour quelle couleur"),
+        ["Blood Moon", "Urborg, Tomb of Yawgmoth"]
+    );
     assert_eq!(named("lune de sang et fourbes de cuisine"), ["Blood Moon", "Kitchen Finks"]);
     // A distinctive word, and one typo in a long word.
     assert_eq!(named("kitchen finks avec un -1/-1, persist revient ?"), ["Kitchen Finks"]);
@@ -57,6 +60,13 @@ fn a_word_of_french_names_no_card_and_a_nickname_names_the_card_judges_ask_about
     // A typo in a whole name beats a word of another name typed right.
     assert_eq!(named("orcish bowmaster"), ["Orcish Bowmasters"]);
     assert_eq!(named("dark confident"), ["Dark Confidant"]);
+    // A legendary card's shortened name (201.5c) names it when it names no
+    // other (« urborg » above, also the name of a 1994 land: the card judges
+    // are asked about); not a name many share (« jace »), nor a word of
+    // French (« jet », of « Jet, Rebel Leader »).
+    assert_eq!(named("urborg"), ["Urborg, Tomb of Yawgmoth"]);
+    assert!(named("jace tms ou liliana du voile").iter().all(|n| !n.starts_with("Jace,")), "{:?}", named("jace tms"));
+    assert!(named("jet de des pour savoir qui commence").is_empty());
 }
 
 #[test]

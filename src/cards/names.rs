@@ -228,6 +228,14 @@ impl Names {
             };
             ok && translations.english_of(word).is_empty()
         });
+        // A legendary card is also named by its shortened name (rule
+        // 201.5c: « Urborg » of « Urborg, Tomb of Yawgmoth »).
+        for (key, card) in shortened_names(cards, &french, &common) {
+            let list = full.entry(key).or_default();
+            if !list.contains(&card) {
+                list.push(card);
+            }
+        }
         names.game_words.extend(french_single.difference(&english_single).cloned());
         names.index_parts(&by_word);
         names.french = french.iter().map(|w| hash(w)).collect();
@@ -566,6 +574,31 @@ fn distinctive(word: &str) -> bool {
         && !matches!(word, "carte" | "cartes" | "card" | "cards")
         && !FRENCH_STOP_WORDS.contains(&word)
         && !ENGLISH_STOP_WORDS.contains(&word)
+}
+
+/// The shortened names of legendary cards (the part of a name before its
+/// comma, in English or French) that name one card only, each with its
+/// card: not « Jace », shared by every Jace, nor a word of French or of the
+/// texts (« Jet » of « Jet, Rebel Leader » is typed in « jet de dés »).
+fn shortened_names(cards: &[Card], french: &HashSet<&str>, common: &HashSet<u64>) -> Vec<(String, usize)> {
+    let mut by_key: HashMap<String, Vec<usize>> = HashMap::new();
+    for (i, card) in cards.iter().enumerate().filter(|(_, c)| c.type_line.contains("Legendary")) {
+        for name in std::iter::once(&card.name).chain(&card.french) {
+            for face in std::iter::once(name.as_str()).chain(name.split(" // ")) {
+                let Some((short, _)) = face.split_once(", ") else { continue };
+                let w = words(short);
+                let ordinary = |w: &String| french.contains(w.as_str()) || common.contains(&hash(w));
+                if w.is_empty() || (w.len() == 1 && ordinary(&w[0])) {
+                    continue;
+                }
+                let list = by_key.entry(w.join(" ")).or_default();
+                if !list.contains(&i) {
+                    list.push(i);
+                }
+            }
+        }
+    }
+    by_key.into_iter().filter(|(_, list)| list.len() == 1).map(|(key, list)| (key, list[0])).collect()
 }
 
 /// Of several cards (one name for several, a distinctive word of several
