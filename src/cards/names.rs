@@ -228,14 +228,7 @@ impl Names {
             };
             ok && translations.english_of(word).is_empty()
         });
-        // A legendary card is also named by its shortened name (rule
-        // 201.5c: « Urborg » of « Urborg, Tomb of Yawgmoth »).
-        for (key, card) in shortened_names(cards, &french, &common) {
-            let list = full.entry(key).or_default();
-            if !list.contains(&card) {
-                list.push(card);
-            }
-        }
+        add_shortened_names(&mut full, cards, &french, &common);
         names.game_words.extend(french_single.difference(&english_single).cloned());
         names.index_parts(&by_word);
         names.french = french.iter().map(|w| hash(w)).collect();
@@ -576,11 +569,17 @@ fn distinctive(word: &str) -> bool {
         && !ENGLISH_STOP_WORDS.contains(&word)
 }
 
-/// The shortened names of legendary cards (the part of a name before its
-/// comma, in English or French) that name one card only, each with its
-/// card: not « Jace », shared by every Jace, nor a word of French or of the
-/// texts (« Jet » of « Jet, Rebel Leader » is typed in « jet de dés »).
-fn shortened_names(cards: &[Card], french: &HashSet<&str>, common: &HashSet<u64>) -> Vec<(String, usize)> {
+/// Adds to the whole names the shortened names of legendary cards (rule
+/// 201.5c: « Urborg » of « Urborg, Tomb of Yawgmoth »; the part of a name
+/// before its comma, in English or French) that name one card only: not
+/// « Jace », shared by every Jace, nor a word of French or of the texts
+/// (« Jet » of « Jet, Rebel Leader » is typed in « jet de dés »).
+fn add_shortened_names(
+    full: &mut HashMap<String, Vec<usize>>,
+    cards: &[Card],
+    french: &HashSet<&str>,
+    common: &HashSet<u64>,
+) {
     let mut by_key: HashMap<String, Vec<usize>> = HashMap::new();
     for (i, card) in cards.iter().enumerate().filter(|(_, c)| c.type_line.contains("Legendary")) {
         for name in std::iter::once(&card.name).chain(&card.french) {
@@ -598,7 +597,12 @@ fn shortened_names(cards: &[Card], french: &HashSet<&str>, common: &HashSet<u64>
             }
         }
     }
-    by_key.into_iter().filter(|(_, list)| list.len() == 1).map(|(key, list)| (key, list[0])).collect()
+    for (key, list) in by_key.into_iter().filter(|(_, list)| list.len() == 1) {
+        let cards = full.entry(key).or_default();
+        if !cards.contains(&list[0]) {
+            cards.push(list[0]);
+        }
+    }
 }
 
 /// Of several cards (one name for several, a distinctive word of several
