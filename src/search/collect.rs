@@ -18,9 +18,9 @@
 //! rule is shown by its French text when it has one.
 
 use std::collections::HashSet;
+use std::sync::Arc;
 
 use rustc_hash::FxHashSet;
-use std::sync::Arc;
 
 use tantivy::collector::{Collector, SegmentCollector};
 use tantivy::query::Query;

@@ -59,9 +59,9 @@ pub mod typo;
 mod weights;
 
 use std::collections::HashSet;
+use std::time::{Duration, Instant};
 
 use rustc_hash::FxHashSet;
-use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
@@ -638,31 +638,27 @@ impl SearchIndex {
     fn rules_named(&self, unit: &crate::lexicon::Unit) -> Vec<RuleId> {
         use crate::lexicon::Kind;
         let several = crate::lexicon::key(&unit.typed).len() > 1;
-        let mut named: Vec<RuleId> = Vec::new();
-        for &e in &unit.entries {
-            let entry = &self.lexicon.entries()[e];
-            let names = match entry.kind {
-                Kind::KeywordAbility | Kind::KeywordAction | Kind::Jargon => true,
-                Kind::Title | Kind::Counter | Kind::Term | Kind::Chapter | Kind::Step => several,
-                _ => false,
-            };
-            if let Some(r) = entry.rule.filter(|r| names && !named.contains(r)) {
-                named.push(r);
-            }
-        }
-        named
+        self.rules_of(unit, |kind| match kind {
+            Kind::KeywordAbility | Kind::KeywordAction | Kind::Jargon => true,
+            Kind::Title | Kind::Counter | Kind::Term | Kind::Chapter | Kind::Step => several,
+            _ => false,
+        })
     }
 
     /// The keyword abilities and actions one unit of the query names
     /// (« piétinement » → 702.19, « regard » → 701.22): rules every
     /// subrule of which is about the keyword.
     fn keywords_named(&self, unit: &crate::lexicon::Unit) -> Vec<RuleId> {
-        use crate::lexicon::Kind;
-        let entries = unit.entries.iter().map(|&e| &self.lexicon.entries()[e]);
-        let keywords = entries.filter(|e| matches!(e.kind, Kind::KeywordAbility | Kind::KeywordAction));
+        self.rules_of(unit, crate::lexicon::Kind::is_keyword)
+    }
+
+    /// The rules of the entries one unit of the query names whose kind
+    /// `names` admits, each once.
+    fn rules_of(&self, unit: &crate::lexicon::Unit, names: impl Fn(crate::lexicon::Kind) -> bool) -> Vec<RuleId> {
         let mut named: Vec<RuleId> = Vec::new();
-        for r in keywords.filter_map(|e| e.rule) {
-            if !named.contains(&r) {
+        for &e in &unit.entries {
+            let entry = &self.lexicon.entries()[e];
+            if let Some(r) = entry.rule.filter(|r| names(entry.kind) && !named.contains(r)) {
                 named.push(r);
             }
         }
