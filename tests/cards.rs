@@ -67,6 +67,10 @@ fn a_word_of_french_names_no_card_and_a_nickname_names_the_card_judges_ask_about
     assert_eq!(named("urborg"), ["Urborg, Tomb of Yawgmoth"]);
     assert!(named("jace tms ou liliana du voile").iter().all(|n| !n.starts_with("Jace,")), "{:?}", named("jace tms"));
     assert!(named("jet de des pour savoir qui commence").is_empty());
+    // Nor a shortened name made of words of the texts (« Mana Max, Afterburner »),
+    // and one typed without its apostrophe names its card (« K'rrik »).
+    assert!(named("combien de mana max peut on payer").is_empty());
+    assert_eq!(named("krrik et un sort phyrexien"), ["K'rrik, Son of Yawgmoth"]);
 }
 
 #[test]

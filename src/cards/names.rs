@@ -571,9 +571,13 @@ fn distinctive(word: &str) -> bool {
 
 /// Adds to the whole names the shortened names of legendary cards (rule
 /// 201.5c: « Urborg » of « Urborg, Tomb of Yawgmoth »; the part of a name
-/// before its comma, in English or French) that name one card only: not
-/// « Jace », shared by every Jace, nor a word of French or of the texts
-/// (« Jet » of « Jet, Rebel Leader » is typed in « jet de dés »).
+/// before its comma, in English or French, also without its apostrophes)
+/// that no other legendary card shares — not « Jace », shared by every
+/// Jace — and that are not only words of French or of the texts (« Jet »
+/// of « Jet, Rebel Leader » is typed in « jet de dés », « Mana Max » in
+/// « combien de mana max »). A card whose whole name is the same
+/// (Urborg, 1994) stays named by it: between the two, the one judges
+/// are asked about ([`most_ruled`]).
 fn add_shortened_names(
     full: &mut HashMap<String, Vec<usize>>,
     cards: &[Card],
@@ -585,14 +589,15 @@ fn add_shortened_names(
         for name in std::iter::once(&card.name).chain(&card.french) {
             for face in std::iter::once(name.as_str()).chain(name.split(" // ")) {
                 let Some((short, _)) = face.split_once(", ") else { continue };
-                let w = words(short);
-                let ordinary = |w: &String| french.contains(w.as_str()) || common.contains(&hash(w));
-                if w.is_empty() || (w.len() == 1 && ordinary(&w[0])) {
-                    continue;
-                }
-                let list = by_key.entry(w.join(" ")).or_default();
-                if !list.contains(&i) {
-                    list.push(i);
+                let ordinary = |w: &String| stop_word(w) || french.contains(w.as_str()) || common.contains(&hash(w));
+                for w in [words(short), words(&short.replace(['\'', '’'], ""))] {
+                    if w.is_empty() || w.iter().all(ordinary) {
+                        continue;
+                    }
+                    let list = by_key.entry(w.join(" ")).or_default();
+                    if !list.contains(&i) {
+                        list.push(i);
+                    }
                 }
             }
         }

@@ -89,9 +89,12 @@ struct Tally {
     total: Vec<f32>,
     /// The weight of the concepts matched.
     covered: Vec<f32>,
-    /// One concept's best match per unit and language (reset after each concept).
+    /// One concept's best match per unit and language (reset after each
+    /// concept); a unit [`Tally::share`] gives a keyword's match holds it
+    /// in the French slot alone.
     best: [Vec<f32>; 2],
-    /// The node whose document matched best, per unit.
+    /// The node whose document matched best, per unit (the unit's own
+    /// node, at 0, for a unit only [`Tally::share`] found).
     found: Vec<Option<(NodeIdx, f32)>>,
     /// The units one concept matched.
     touched: Vec<u32>,
