@@ -79,6 +79,9 @@ pub struct Names {
     game_words: HashSet<String>,
     /// The longest name, in words.
     longest: usize,
+    /// Per first word of a whole name (hashed), its longest name in words:
+    /// a question's words are read as a name only that far.
+    reach: HashMap<u64, u8>,
     /// Words of the texts, hashed (see [`common_words`]): a typo is not
     /// corrected into a card's word.
     common: HashSet<u64>,
@@ -229,6 +232,11 @@ impl Names {
             ok && translations.english_of(word).is_empty()
         });
         add_shortened_names(&mut full, cards, &french, &common);
+        for key in full.keys() {
+            let first = key.split(' ').next().unwrap_or_default();
+            let reach = names.reach.entry(hash(first)).or_default();
+            *reach = (*reach).max(key.split(' ').count().min(u8::MAX as usize) as u8);
+        }
         names.game_words.extend(french_single.difference(&english_single).cloned());
         names.index_parts(&by_word);
         names.french = french.iter().map(|w| hash(w)).collect();
@@ -263,11 +271,21 @@ impl Names {
         let mut found: Vec<Mention> = Vec::new();
         // The words of names a typo may stand for, per word of the question.
         let typos: Vec<Typos> = q.iter().map(|w| self.corrections(w)).collect();
+        // How many words from each word may be a name: the longest name
+        // that word, or a word one typo away, begins.
+        let reach: Vec<usize> = q
+            .iter()
+            .zip(&typos)
+            .map(|(w, t)| {
+                let firsts = std::iter::once(w.as_str()).chain(t.words.iter().copied());
+                firsts.filter_map(|w| self.reach.get(&hash(w))).max().map_or(0, |&r| usize::from(r))
+            })
+            .collect();
         // Whole names, the longest first; a name of two words or more may
         // carry one typo.
         for len in (1..=self.longest.min(q.len())).rev() {
             for start in 0..=q.len() - len {
-                if taken[start..start + len].iter().any(|t| *t) {
+                if len > reach[start] || taken[start..start + len].iter().any(|t| *t) {
                     continue;
                 }
                 let window = &q[start..start + len];
