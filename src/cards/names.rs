@@ -232,11 +232,7 @@ impl Names {
             ok && translations.english_of(word).is_empty()
         });
         add_shortened_names(&mut full, cards, &french, &common);
-        for key in full.keys() {
-            let first = key.split(' ').next().unwrap_or_default();
-            let reach = names.reach.entry(hash(first)).or_default();
-            *reach = (*reach).max(key.split(' ').count().min(u8::MAX as usize) as u8);
-        }
+        names.reach = reach(&full);
         names.game_words.extend(french_single.difference(&english_single).cloned());
         names.index_parts(&by_word);
         names.french = french.iter().map(|w| hash(w)).collect();
@@ -585,6 +581,18 @@ fn distinctive(word: &str) -> bool {
         && !matches!(word, "carte" | "cartes" | "card" | "cards")
         && !FRENCH_STOP_WORDS.contains(&word)
         && !ENGLISH_STOP_WORDS.contains(&word)
+}
+
+/// Per first word of the whole names (hashed), the longest of them in words.
+fn reach(full: &HashMap<String, Vec<usize>>) -> HashMap<u64, u8> {
+    let mut out: HashMap<u64, u8> = HashMap::new();
+    for key in full.keys() {
+        let first = key.split(' ').next().unwrap_or_default();
+        let words = key.split(' ').count().min(usize::from(u8::MAX)) as u8;
+        let reach = out.entry(hash(first)).or_default();
+        *reach = (*reach).max(words);
+    }
+    out
 }
 
 /// Adds to the whole names the shortened names of legendary cards (rule
