@@ -46,6 +46,19 @@ fn cards_named_bring_the_rules_their_texts_touch() {
 }
 
 #[test]
+fn the_words_of_a_card_name_name_no_rule() {
+    // « Protection » in « Teferi's Protection » is the card, not the keyword 702.16.
+    let t = index().translation("teferi's protection, mes jetons phasent, ils cessent d'exister ?");
+    assert!(!t.named.contains(&"702.16".to_string()), "{t:?}");
+    assert!(t.fr.contains("protection"), "{t:?}");
+    // Said outside a card's name, it names the keyword.
+    let t = index().translation("teferi's protection et protection contre le blanc");
+    assert!(t.named.contains(&"702.16".to_string()), "{t:?}");
+    let t = index().translation("protection de l'aura");
+    assert!(t.named.contains(&"702.16".to_string()), "{t:?}");
+}
+
+#[test]
 fn a_card_is_a_result_of_its_own_first_when_the_query_is_its_name() {
     let g = french();
     let first = |q: &str| match index().search(g, q, 5, &Filters::default()).items(g).first() {

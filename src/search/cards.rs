@@ -38,6 +38,10 @@ pub struct Named {
     pub weak: Vec<RuleId>,
     /// The words of the query that name cards ([`names::words`]): not typos.
     pub name_words: Vec<String>,
+    /// The words of the query inside the name of a card named as a card
+    /// (not a game word standing for itself): searched, but naming no rule
+    /// (« protection » of « Teferi's Protection » is not the keyword).
+    pub card_words: Vec<String>,
 }
 
 /// Words that do not make a query more than a card's name: « la carte
@@ -81,6 +85,9 @@ pub fn named(cards: &Cards, words: &str) -> Named {
     }
     out.card_first = rest_is_filler && !named_by_card.is_empty();
     let all = names::words(words);
+    for m in &named_by_card {
+        out.card_words.extend(all[m.start..m.start + m.len].iter().cloned());
+    }
     // The words as the names write them; a typo (« pyrcolasme ») is still corrected.
     for m in &mentions {
         let card = &cards.cards[m.card];

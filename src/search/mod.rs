@@ -417,7 +417,7 @@ impl SearchIndex {
             let mut seen: FxHashSet<NodeIdx> = FxHashSet::default();
             let by_number = numbers::hits(graph, &query, filters, &mut seen);
             // 2–5. Words and phrases, in both languages, the judge's first.
-            let (query_language, mut words) = self.read(&query);
+            let (query_language, mut words) = self.read(&query, &named.card_words);
             // A card's name is not a typo (« urborg » is not « rune »).
             words.correctable.retain(|w| !named.name_words.contains(&crate::text::fold(w)));
             let mut plan = self.plan(&searchers, &words, &query.phrases, filters, query_language);
@@ -529,7 +529,7 @@ impl SearchIndex {
     pub fn explain(&self, raw: &str, node: NodeIdx) -> Vec<String> {
         let query = query::parse(raw);
         let readings = self.searchers();
-        let (language, words) = self.read(&query);
+        let (language, words) = self.read(&query, &[]);
         let plan = self.plan(&readings, &words, &query.phrases, &Filters::default(), language);
         let mut scratch = score::Scratch::default();
         let mut out = Vec::new();
@@ -587,8 +587,9 @@ impl SearchIndex {
     /// phrases are words of the question too, translated for the texts of
     /// the other language, which cannot have them as typed). Question words
     /// go before translation (« quand » is not « when » here), not before
-    /// the language is told.
-    fn read(&self, query: &UserQuery) -> (Lang, plan::Words) {
+    /// the language is told. The words of cards' names (`card_words`, see
+    /// [`cards::Named::card_words`]) name no rule.
+    fn read(&self, query: &UserQuery, card_words: &[String]) -> (Lang, plan::Words) {
         let typed = format!("{} {}", query.words, query.phrases.join(" "));
         let asked: Vec<&str> = typed
             .split_whitespace()
@@ -596,18 +597,38 @@ impl SearchIndex {
             .collect();
         let t = self.lexicon.translate(&asked.join(" "));
         let language = self.language_of(&typed, &t);
-        (language, self.words_of(&t, language == Lang::En))
+        (language, self.words_of(&t, language == Lang::En, card_words))
     }
 
     /// What a translated query asks about: one concept per word no entry
     /// names and per run of words that names entries (see
     /// [`Self::concepts_of`]); and the rules it names.
-    fn words_of(&self, t: &Translation, english: bool) -> plan::Words {
+    fn words_of(&self, t: &Translation, english: bool, card_words: &[String]) -> plan::Words {
         let correctable = self.words(&t.unmatched.join(" "));
-        let named = self.named_rules(t);
+        // Each word of a card's name is one unit's, in the order of the query:
+        // « Teferi's Protection et protection contre le blanc » names 702.16 once.
+        let mut pool: Vec<&String> = card_words.iter().collect();
+        let in_name: Vec<bool> = t
+            .units
+            .iter()
+            .map(|u| {
+                let words = crate::cards::names::words(&u.typed);
+                let mut left = pool.clone();
+                for w in &words {
+                    let Some(i) = left.iter().position(|p| *p == w) else { return false };
+                    left.swap_remove(i);
+                }
+                pool = left;
+                !words.is_empty()
+            })
+            .collect();
+        let named = self.named_rules(t.units.iter().zip(&in_name).filter(|(_, n)| !**n).map(|(u, _)| u));
         let mut concepts: Vec<plan::Concept> = Vec::new();
-        for unit in &t.units {
-            for c in self.concepts_of(unit, english) {
+        for (unit, &in_name) in t.units.iter().zip(&in_name) {
+            for mut c in self.concepts_of(unit, english) {
+                if in_name {
+                    c.keywords.clear();
+                }
                 if !concepts.contains(&c) && concepts.len() < MAX_WORDS {
                     concepts.push(c);
                 }
@@ -624,9 +645,9 @@ impl SearchIndex {
     /// words (« étape de nettoyage » → 514). Not the rule of a single
     /// ordinary word (« créature », « bibliothèque », « Cartes »): it is a
     /// word of every question, not the subject asked about.
-    fn named_rules(&self, t: &Translation) -> Vec<RuleId> {
+    fn named_rules<'u>(&self, units: impl Iterator<Item = &'u crate::lexicon::Unit>) -> Vec<RuleId> {
         let mut named: Vec<RuleId> = Vec::new();
-        for r in t.units.iter().flat_map(|u| self.rules_named(u)) {
+        for r in units.flat_map(|u| self.rules_named(u)) {
             if !named.contains(&r) {
                 named.push(r);
             }
@@ -759,7 +780,12 @@ impl SearchIndex {
     /// result came.
     pub fn translation(&self, typed: &str) -> Searched {
         let query = query::parse(typed);
-        let (_, words) = self.read(&query);
+        let card_words = if self.with_cards && !query.is_id {
+            cards::named(crate::cards::Cards::embedded(), &query.words).card_words
+        } else {
+            Vec::new()
+        };
+        let (_, words) = self.read(&query, &card_words);
         Searched {
             fr: words.searched(Lang::Fr).join(" "),
             en: words.searched(Lang::En).join(" "),
