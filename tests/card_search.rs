@@ -59,6 +59,20 @@ fn the_words_of_a_card_name_name_no_rule() {
 }
 
 #[test]
+fn a_query_of_card_names_finds_the_rule_whose_example_cites_them() {
+    let g = french();
+    let first = |q: &str| index().search(g, q, 10, &Filters::default()).hits[0].view(g).id;
+    // Nothing but the names: the example that has them (701.42c today, 701.37c in the French table).
+    let meld = first("charognards de minuit rats du graf");
+    assert!(meld == "701.37c" || meld == "701.42c", "{meld}");
+    // A name and a chapter: the chapter's example with the card, not the card's keyword (unearth).
+    assert_eq!(first("demon extracteur portee d'influence"), "801.7a");
+    // A real question naming two cards: 205.3c cites Dryad Arbor among the
+    // subtypes, but Blood Moon's rule answers.
+    assert_eq!(first("lune de sang en jeu, ma charmille dryade c'est encore une creature ?"), "305.7");
+}
+
+#[test]
 fn a_card_is_a_result_of_its_own_first_when_the_query_is_its_name() {
     let g = french();
     let first = |q: &str| match index().search(g, q, 5, &Filters::default()).items(g).first() {

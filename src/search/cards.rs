@@ -18,9 +18,9 @@ use crate::cards::{
     topics::{Topics, Touched},
 };
 use crate::graph::{Graph, NodeIdx};
-use crate::vocab::RuleId;
+use crate::vocab::{Lang, RuleId};
 
-use super::weights::{CARD_TOPICS, MIN_TOPIC, W_CARD};
+use super::weights::{CARD_TOPICS, MIN_TOPIC, W_CARD, W_CITED};
 
 /// What the cards named make of a query.
 #[derive(Debug, Clone, Default)]
@@ -42,6 +42,9 @@ pub struct Named {
     /// (not a game word standing for itself): searched, but naming no rule
     /// (« protection » of « Teferi's Protection » is not the keyword).
     pub card_words: Vec<String>,
+    /// The cards named as cards (not a game word standing for itself), in
+    /// [`Cards::cards`]: their topics count, and the rules that cite them.
+    pub as_cards: Vec<usize>,
 }
 
 /// Words that do not make a query more than a card's name: « la carte
@@ -111,6 +114,7 @@ pub fn named(cards: &Cards, words: &str) -> Named {
             each.push(topics.touched(cards.topics.of(m.card)));
         }
     }
+    out.as_cards = seen;
     // Where two cards' effects meet (two replacement effects: 616.1).
     let between = topics.between(&each);
     for touched in each.into_iter().chain([between]) {
@@ -131,15 +135,44 @@ pub fn named(cards: &Cards, words: &str) -> Named {
     out
 }
 
+/// The names of one card, each in its language: a rule whose text has one
+/// word for word cites the card in an example (« Démon extracteur » in
+/// 801.7a, Blood Moon in 613.8's).
+pub fn names_of(cards: &Cards, card: usize) -> Vec<(Lang, String)> {
+    let card = &cards.cards[card];
+    std::iter::once((Lang::En, card.name.to_string()))
+        .chain(card.french.iter().map(|f| (Lang::Fr, f.to_string())))
+        .collect()
+}
+
+/// How much of a query is the names of the cards it names: the share of
+/// its words of three letters or more that are in a name (« charognards de
+/// minuit rats du graf » is all names, « lune de sang en jeu, ma charmille
+/// dryade c'est encore une créature ? » half).
+pub fn names_share(query: &str, named: &Named) -> f32 {
+    let long = |w: &&String| w.chars().count() > 2;
+    let all = names::words(query).iter().filter(long).count();
+    let in_names = named.card_words.iter().filter(long).count();
+    if all == 0 { 0.0 } else { (in_names as f32 / all as f32).min(1.0) }
+}
+
 /// The ranking with the cards' topics: each rule touched gets
 /// `W_CARD × weight × the best score` added — to the node that states it
 /// (a keyword's heading by its first subrule), found by the words or not
 /// when a topic rare enough touches it ([`MIN_TOPIC`]), only when the words
 /// found it otherwise, however many cards share the common topic (« Legendary » lifts 704.5j when the question says « legend
-/// rule ») — and half of that to its subrules the words found.
-pub(super) fn boosted(graph: &Graph, mut text: Vec<(f32, NodeIdx)>, named: &Named) -> Vec<(f32, NodeIdx)> {
+/// rule ») — and half of that to its subrules the words found. Each rule
+/// of `citing` (its text cites cards named, with how much: see
+/// [`super::SearchIndex::citing`]) gets `W_CARD × W_CITED × that × the best
+/// score`.
+pub(super) fn boosted(
+    graph: &Graph,
+    mut text: Vec<(f32, NodeIdx)>,
+    named: &Named,
+    citing: &[(NodeIdx, f32)],
+) -> Vec<(f32, NodeIdx)> {
     let (boosts, weak) = (&named.boosts, &named.weak);
-    if boosts.is_empty() {
+    if boosts.is_empty() && citing.is_empty() {
         return text;
     }
     let best = text.first().map_or(1.0, |h| h.0).max(f32::EPSILON);
@@ -151,6 +184,25 @@ pub(super) fn boosted(graph: &Graph, mut text: Vec<(f32, NodeIdx)>, named: &Name
             (k, graph.node(k).id)
         })
         .collect();
+    // Each rule once, by its text that cites the most (two editions of one rule).
+    let mut citing_rules: Vec<(NodeIdx, NodeIdx, f32)> = Vec::new();
+    for &(node, weight) in citing {
+        let key = super::collect::rule_key(graph, node);
+        match citing_rules.iter_mut().find(|(k, _, _)| *k == key) {
+            Some((_, _, w)) => *w = w.max(weight),
+            None => citing_rules.push((key, node, weight)),
+        }
+    }
+    for (key, node, weight) in citing_rules {
+        let add = W_CARD * W_CITED * weight * best;
+        match keys.iter().position(|&(k, _)| k == key) {
+            Some(i) => text[i].0 += add,
+            None => {
+                text.push((add, node));
+                keys.push((key, graph.node(key).id));
+            }
+        }
+    }
     for &(rule, weight) in boosts.iter() {
         let Some(node) = graph.find(rule) else { continue };
         let stating = if super::documents::indexed(graph, node) {

@@ -23,8 +23,9 @@ use std::sync::Arc;
 use rustc_hash::FxHashSet;
 
 use tantivy::collector::{Collector, SegmentCollector};
-use tantivy::query::Query;
-use tantivy::{DocId, Score, SegmentOrdinal, SegmentReader};
+use tantivy::query::{DisjunctionMaxQuery, PhraseQuery, Query, TermQuery};
+use tantivy::schema::IndexRecordOption;
+use tantivy::{DocId, Score, SegmentOrdinal, SegmentReader, Term};
 
 use super::part::{Part, Reading};
 use super::plan::{Plan, Required};
@@ -334,6 +335,36 @@ impl SearchIndex {
         }
         let score = tally.total[u] * coverage.powf(COVERAGE_POWER) * head_start / (1.0 + RANK_PRIOR * rank as f32);
         Scored { score, key, node, coverage }
+    }
+
+    /// The nodes whose texts have one of `phrases` word for word, each in
+    /// the texts of its language (not the glosses): a card's name in a
+    /// rule's example.
+    pub(super) fn saying(&self, searchers: &[Reading], phrases: &[(Lang, String)]) -> Vec<NodeIdx> {
+        let mut out: Vec<NodeIdx> = Vec::new();
+        for (part, searcher) in self.parts.iter().zip(searchers).filter(|(p, _)| !p.glosses) {
+            let present = |t: &Term| searcher.doc_freq(t) > 0;
+            let alternatives: Vec<Box<dyn Query>> = phrases
+                .iter()
+                .filter(|(lang, _)| *lang == part.language)
+                .flat_map(|(lang, phrase)| self.phrase(phrase, *lang))
+                .filter(|terms| !terms.is_empty() && terms.iter().all(|(_, t)| present(t)))
+                .map(|terms| match terms.len() {
+                    1 => Box::new(TermQuery::new(terms[0].1.clone(), IndexRecordOption::Basic)) as Box<dyn Query>,
+                    _ => Box::new(PhraseQuery::new_with_offset(terms)),
+                })
+                .collect();
+            if alternatives.is_empty() {
+                continue;
+            }
+            let query = DisjunctionMaxQuery::new(alternatives);
+            for (_, node, _) in searcher.search(&query, &UnitScores { part }).unwrap_or_default() {
+                if !out.contains(&node) {
+                    out.push(node);
+                }
+            }
+        }
+        out
     }
 
     /// What the plan requires of results (quoted phrases, filters), by

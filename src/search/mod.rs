@@ -398,6 +398,30 @@ impl SearchIndex {
         })
     }
 
+    /// The rules citing the cards named, each with how much: the share of
+    /// the cards named it cites, times the share of the query that is
+    /// their names (see [`cards::names_share`]). A rule whose example has
+    /// the cards of a query that is nothing but their names is its answer;
+    /// one citing one card of a real question says little.
+    fn citing(&self, searchers: &[Reading], named: &cards::Named, typed: &str) -> Vec<(NodeIdx, f32)> {
+        let share = cards::names_share(typed, named);
+        let mut out: Vec<(NodeIdx, f32)> = Vec::new();
+        if share == 0.0 {
+            return out;
+        }
+        let each = share / named.as_cards.len() as f32;
+        for &card in &named.as_cards {
+            let names = cards::names_of(crate::cards::Cards::embedded(), card);
+            for node in self.saying(searchers, &names) {
+                match out.iter_mut().find(|(n, _)| *n == node) {
+                    Some((_, w)) => *w += each,
+                    None => out.push((node, each)),
+                }
+            }
+        }
+        out
+    }
+
     /// Searches. Never fails: whatever the judge typed gives results or none.
     pub fn search(&self, graph: &Graph, raw: &str, limit: usize, filters: &Filters) -> Results {
         let start = Instant::now();
@@ -434,7 +458,8 @@ impl SearchIndex {
             }
             let wanted = OVERFETCH * limit + by_number.len();
             let text = self.collect(&searchers, &plan, restriction.as_ref(), wanted, &mut seen, graph);
-            let text = cards::boosted(graph, text, &named);
+            let citing = self.citing(&searchers, &named, &typed_words);
+            let text = cards::boosted(graph, text, &named, &citing);
             let mut hits = collect::ranked(graph, by_number, text, limit, filters.language);
 
             let snippets = Snippets::new(self, &words.all(), &query.phrases, &plan.corrections);

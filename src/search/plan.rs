@@ -351,7 +351,7 @@ impl SearchIndex {
 
     /// A quoted phrase in its language's folded fields: the alternatives
     /// (one per field) of which one must appear.
-    fn phrase(&self, phrase: &str, lang: Lang) -> Vec<Vec<(usize, Term)>> {
+    pub(super) fn phrase(&self, phrase: &str, lang: Lang) -> Vec<Vec<(usize, Term)>> {
         let fold = if lang == Lang::Fr { FR_FOLD } else { EN_FOLD };
         let f = self.fields.of(lang);
         let terms = self.terms(fold, phrase);

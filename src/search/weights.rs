@@ -108,6 +108,10 @@ pub(super) const OVERFETCH: usize = 3;
 /// rarity among the cards (0 to 1) and the best score of the query
 /// ([`super::cards`]).
 pub(super) const W_CARD: f32 = 2.0;
+/// Head start of a rule whose text cites the cards named (an example),
+/// times the share of the cards it cites and of the query their names are
+/// ([`super::SearchIndex::citing`]), and the best score of the query.
+pub(super) const W_CITED: f32 = 1.0;
 /// Topics of one card that count, the rarest first.
 pub(super) const CARD_TOPICS: usize = 8;
 /// A topic said by so many cards that its rarity is below this says nothing
