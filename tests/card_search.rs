@@ -59,6 +59,18 @@ fn the_words_of_a_card_name_name_no_rule() {
 }
 
 #[test]
+fn a_word_of_the_vocabulary_names_no_card_alone() {
+    let g = french();
+    // « DEBT » is the judges' word for protection, not Debt of Loyalty.
+    let r = index().search(g, "protection contre le noir ca empeche quoi exactement (DEBT)", 10, &Filters::default());
+    assert!(r.cards.is_empty(), "{:?}", r.cards);
+    // The whole name still names the card.
+    let r = index().search(g, "debt of loyalty", 10, &Filters::default());
+    let cards = Cards::embedded();
+    assert_eq!(r.cards.iter().map(|&c| cards.cards[c].name.as_str()).collect::<Vec<_>>(), ["Debt of Loyalty"]);
+}
+
+#[test]
 fn a_query_of_card_names_finds_the_rule_whose_example_cites_them() {
     let g = french();
     let first = |q: &str| index().search(g, q, 10, &Filters::default()).hits[0].view(g).id;

@@ -136,6 +136,7 @@ fn judges_jargon_finds_the_rule_in_force() {
         ("layers", "613"),
         ("permanent muté", "729"),
         ("créature mutée", "729"),
+        ("protection contre le noir, DEBT", "702.16"),
     ] {
         let found = top(g, q, 5);
         let hit = id.split('|').any(|id| found.iter().any(|f| under(f, id)));

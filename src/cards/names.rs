@@ -229,7 +229,9 @@ impl Names {
             } else {
                 cards.len() == 1 && word.chars().count() >= MIN_FRENCH_WORD
             };
-            ok && translations.english_of(word).is_empty()
+            // A word of the vocabulary (« DEBT », the judges' word for protection) is the game's.
+            let vocabulary = !lexicon.by_french(word).is_empty() || !lexicon.by_english(word).is_empty();
+            ok && !vocabulary && translations.english_of(word).is_empty()
         });
         add_shortened_names(&mut full, cards, &french, &common);
         names.reach = reach(&full);
