@@ -316,7 +316,12 @@ fn ranking_on_the_query_sets() {
     // French questions over the whole rules, answered mostly by English
     // rules in force (figures in the README; floors a little below them).
     let j = summary(g, i, judges.clone());
-    assert!(j.mrr_at_10 >= 0.89 && j.recall_at_5 >= 0.95, "juges, à l'échelle : {j:?}");
+    assert!(j.mrr_at_10 >= 0.905 && j.recall_at_5 >= 0.95, "juges, à l'échelle : {j:?}");
+    // The cards named lose nothing on them (measured: 0.911 with, 0.905 without).
+    let mut off = SearchIndex::build(g).unwrap();
+    off.with_cards = false;
+    let without = summary(g, &off, judges.clone());
+    assert!(j.mrr_at_10 >= without.mrr_at_10, "juges avec les cartes {j:?}, sans {without:?}");
     let whole = summary(g, i, "tests/recherche/regles-completes.tsv".into());
     assert!(whole.mrr_at_10 >= 0.8 && whole.recall_at_5 >= 0.92, "règles complètes : {whole:?}");
     let held_out = summary(g, i, "tests/recherche/controle.tsv".into());
