@@ -115,22 +115,22 @@ fn card_questions_are_answered_better_with_the_cards() {
     let mut off = SearchIndex::build(g).unwrap();
     off.with_cards = false;
     let (_, without) = eval::run(&off, g, &questions, &Filters::default());
-    // Measured: 0.603 with the cards, 0.492 without (the issue asks 0.6 and
+    // Measured: 0.627 with the cards, 0.492 without (the issue asks 0.6 and
     // +0.25: see the note; the French glosses lifted both, the cards' share shrank).
     assert!(
-        on.mrr_at_10 >= 0.6 && on.mrr_at_10 >= without.mrr_at_10 + 0.09,
+        on.mrr_at_10 >= 0.62 && on.mrr_at_10 >= without.mrr_at_10 + 0.12,
         "{:.3} contre {:.3}",
         on.mrr_at_10,
         without.mrr_at_10
     );
-    // The control set, written afterwards by another hand: measured 0.474
-    // with the cards, 0.447 without; recall@5 0.642 against 0.519.
+    // The control set, written afterwards by another hand: measured 0.484
+    // with the cards, 0.447 without; recall@5 0.630 against 0.519.
     let control = eval::parse("controle.tsv", &set("controle.tsv")).unwrap();
     assert!(control.len() >= 60);
     let (_, on) = eval::run(index(), g, &control, &Filters::default());
     let (_, without) = eval::run(&off, g, &control, &Filters::default());
     assert!(
-        on.mrr_at_10 >= without.mrr_at_10 + 0.02 && on.recall_at_5 >= without.recall_at_5 + 0.1,
+        on.mrr_at_10 >= without.mrr_at_10 + 0.03 && on.recall_at_5 >= without.recall_at_5 + 0.08,
         "contrôle : {on:?} contre {without:?}"
     );
 }

@@ -20,7 +20,7 @@ use crate::cards::{
 use crate::graph::{Graph, NodeIdx};
 use crate::vocab::{Lang, RuleId};
 
-use super::weights::{CARD_TOPICS, MIN_TOPIC, W_CARD, W_CITED};
+use super::weights::{CARD_TOPICS, MIN_TOPIC, W_CARD, W_CARD_FOUND, W_CITED};
 
 /// What the cards named make of a query.
 #[derive(Debug, Clone, Default)]
@@ -156,12 +156,15 @@ pub fn names_share(query: &str, named: &Named) -> f32 {
     if all == 0 { 0.0 } else { (in_names as f32 / all as f32).min(1.0) }
 }
 
-/// The ranking with the cards' topics: each rule touched gets
-/// `W_CARD × weight × the best score` added — to the node that states it
-/// (a keyword's heading by its first subrule), found by the words or not
-/// when a topic rare enough touches it ([`MIN_TOPIC`]), only when the words
-/// found it otherwise, however many cards share the common topic (« Legendary » lifts 704.5j when the question says « legend
-/// rule ») — and half of that to its subrules the words found. Each rule
+/// The ranking with the cards' topics. Each rule touched and its subrules
+/// that the words found have their score times `1 + W_CARD_FOUND × weight`:
+/// the card says which family, the words which of its rules (« protection »
+/// of Mother of Runes, « l'aura tombe » → 702.16c, not 702.16a). A rule the
+/// words did not find comes in at `W_CARD × weight × the best score`, by the
+/// node that states it (a keyword's heading by its first subrule), when a
+/// topic rare enough touches it ([`MIN_TOPIC`]); a common topic (« Legendary »)
+/// counts only for the rules the words found (704.5j when the question says
+/// « legend rule »). Each rule
 /// of `citing` (its text cites cards named, with how much: see
 /// [`super::SearchIndex::citing`]) gets `W_CARD × W_CITED × that × the best
 /// score`.
@@ -211,19 +214,16 @@ pub(super) fn boosted(
             graph.node(node).children.first().copied().unwrap_or(node)
         };
         let key = super::collect::rule_key(graph, stating);
-        let add = W_CARD * weight * best;
         let mut found = false;
         let numbered = matches!(rule, RuleId::Rule { .. } | RuleId::Subrule { .. });
         for ((score, _), &(k, id)) in text.iter_mut().zip(&keys) {
-            if k == key {
-                *score += add;
-                found = true;
-            } else if numbered && id.is_some_and(|id| id.is_within(rule)) {
-                *score += add / 2.0;
+            if k == key || (numbered && id.is_some_and(|id| id.is_within(rule))) {
+                *score *= 1.0 + W_CARD_FOUND * weight;
+                found |= k == key;
             }
         }
         if !found && !weak.contains(&rule) && super::documents::indexed(graph, stating) {
-            text.push((add, stating));
+            text.push((W_CARD * weight * best, stating));
             keys.push((key, graph.node(key).id));
         }
     }
