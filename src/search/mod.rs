@@ -399,17 +399,19 @@ impl SearchIndex {
     }
 
     /// The rules citing the cards named, each with how much: the share of
-    /// the cards named it cites, times the share of the query that is
-    /// their names (see [`cards::names_share`]). A rule whose example has
-    /// the cards of a query that is nothing but their names is its answer;
-    /// one citing one card of a real question says little.
+    /// the cards named it cites, times the square of the share of the query
+    /// that is their names (see [`cards::names_share`]). A rule whose example
+    /// has the cards of a query that is nothing but their names is its
+    /// answer; one citing one card of a real question says little (205.3c
+    /// cites Dryad Arbor among the subtypes: 2 words of 9 in « terrain
+    /// créature genre charmille dryade, je peux la lancer comme un sort »).
     fn citing(&self, searchers: &[Reading], named: &cards::Named, typed: &str) -> Vec<(NodeIdx, f32)> {
         let share = cards::names_share(typed, named);
         let mut out: Vec<(NodeIdx, f32)> = Vec::new();
         if share == 0.0 {
             return out;
         }
-        let each = share / named.as_cards.len() as f32;
+        let each = share * share / named.as_cards.len() as f32;
         for &card in &named.as_cards {
             let names = cards::names_of(crate::cards::Cards::embedded(), card);
             for node in self.saying(searchers, &names) {
