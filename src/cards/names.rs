@@ -209,30 +209,8 @@ impl Names {
                 }
             }
         }
-        // A word of the French the rules and cards are translated into
-        // (« couleur », « cible ») says something of the question. A word of
-        // French names only is an ordinary French word when two cards share
-        // it (« lumière », « marées »); an invented one (« lancevif ») is not.
-        // Short French words of one name are ordinary too (« voilà », « tuer »).
-        // A word of a name that is a word of French (« adverse », « test »,
-        // « tabernacle », « tombent » of « Renforts qui tombent à pic ») is
-        // typed as French: it names no card alone
-        // (rules/cartes/mots-francais.txt); the whole name does.
         let french = french_words();
-        let translations = lexicon.translations();
-        by_word.retain(|word, cards| {
-            if french.contains(word.as_str()) {
-                return false;
-            }
-            let ok = if in_english.contains(word) {
-                cards.len() <= MAX_SHARED
-            } else {
-                cards.len() == 1 && word.chars().count() >= MIN_FRENCH_WORD
-            };
-            // A word of the vocabulary (« DEBT », the judges' word for protection) is the game's.
-            let vocabulary = !lexicon.by_french(word).is_empty() || !lexicon.by_english(word).is_empty();
-            ok && !vocabulary && translations.english_of(word).is_empty()
-        });
+        by_word.retain(|word, cards| names_alone(lexicon, &french, in_english.contains(word), word, cards.len()));
         add_shortened_names(&mut full, cards, &french, &common);
         names.reach = reach(&full);
         names.game_words.extend(french_single.difference(&english_single).cloned());
@@ -517,6 +495,31 @@ fn hash(s: &str) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
     s.hash(&mut h);
     h.finish()
+}
+
+/// Whether a word of names, said by `cards` cards, names them alone. A
+/// word of the French the rules and cards are translated into (« couleur »,
+/// « cible ») says something of the question. A word of French names only is
+/// an ordinary French word when two cards share it (« lumière », « marées »);
+/// an invented one (« lancevif ») is not. Short French words of one name are
+/// ordinary too (« voilà », « tuer »). A word of a name that is a word of
+/// French (« adverse », « test », « tabernacle », « tombent » of « Renforts
+/// qui tombent à pic ») is typed as French: it names no card alone
+/// (rules/cartes/mots-francais.txt); the whole name does. A word of the
+/// vocabulary (« DEBT », the judges' word for protection) is the game's.
+fn names_alone(
+    lexicon: &crate::lexicon::Lexicon,
+    french: &HashSet<&str>,
+    english: bool,
+    word: &str,
+    cards: usize,
+) -> bool {
+    if french.contains(word) {
+        return false;
+    }
+    let ok = if english { cards <= MAX_SHARED } else { cards == 1 && word.chars().count() >= MIN_FRENCH_WORD };
+    let vocabulary = !lexicon.by_french(word).is_empty() || !lexicon.by_english(word).is_empty();
+    ok && !vocabulary && lexicon.translations().english_of(word).is_empty()
 }
 
 /// Whether a name is a word of the game: the vocabulary's, in either
