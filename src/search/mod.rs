@@ -431,11 +431,7 @@ impl SearchIndex {
         let limit = limit.clamp(1, MAX_LIMIT);
         let searchers = self.searchers();
         // The cards named: out of the words, their topics into the ranking.
-        let named = if self.with_cards && !query.is_id && !query.words.trim().is_empty() {
-            cards::named(crate::cards::Cards::embedded(), &query.words)
-        } else {
-            cards::Named { words: query.words.clone(), ..cards::Named::default() }
-        };
+        let named = self.cards_named(&query);
         let typed_words = std::mem::replace(&mut query.words, named.words.clone());
         let mut loosened = false;
         loop {
@@ -556,7 +552,7 @@ impl SearchIndex {
     pub fn explain(&self, raw: &str, node: NodeIdx) -> Vec<String> {
         let query = query::parse(raw);
         let readings = self.searchers();
-        let (language, words) = self.read(&query, &[]);
+        let (language, words) = self.read(&query, &self.cards_named(&query).card_words);
         let plan = self.plan(&readings, &words, &query.phrases, &Filters::default(), language);
         let mut scratch = score::Scratch::default();
         let mut out = Vec::new();
@@ -802,17 +798,21 @@ impl SearchIndex {
         self.vocabulary[Lang::En as usize].one_edit_away(&folded, 6)
     }
 
+    /// The cards a query names, when the cards are on ([`cards::named`]).
+    fn cards_named(&self, query: &UserQuery) -> cards::Named {
+        if self.with_cards && !query.is_id && !query.words.trim().is_empty() {
+            cards::named(crate::cards::Cards::embedded(), &query.words)
+        } else {
+            cards::Named { words: query.words.clone(), ..cards::Named::default() }
+        }
+    }
+
     /// The query as searched in each language, after the vocabulary's and
     /// the word translations': for comparisons and for judges curious why a
     /// result came.
     pub fn translation(&self, typed: &str) -> Searched {
         let query = query::parse(typed);
-        let card_words = if self.with_cards && !query.is_id {
-            cards::named(crate::cards::Cards::embedded(), &query.words).card_words
-        } else {
-            Vec::new()
-        };
-        let (_, words) = self.read(&query, &card_words);
+        let (_, words) = self.read(&query, &self.cards_named(&query).card_words);
         Searched {
             fr: words.searched(Lang::Fr).join(" "),
             en: words.searched(Lang::En).join(" "),
