@@ -23,8 +23,7 @@ use std::sync::Arc;
 use rustc_hash::FxHashSet;
 
 use tantivy::collector::{Collector, SegmentCollector};
-use tantivy::query::{DisjunctionMaxQuery, PhraseQuery, Query, TermQuery};
-use tantivy::schema::IndexRecordOption;
+use tantivy::query::{DisjunctionMaxQuery, Query};
 use tantivy::{DocId, Score, SegmentOrdinal, SegmentReader, Term};
 
 use super::part::{Part, Reading};
@@ -349,10 +348,7 @@ impl SearchIndex {
                 .filter(|(lang, _)| *lang == part.language)
                 .flat_map(|(lang, phrase)| self.phrase(phrase, *lang))
                 .filter(|terms| !terms.is_empty() && terms.iter().all(|(_, t)| present(t)))
-                .map(|terms| match terms.len() {
-                    1 => Box::new(TermQuery::new(terms[0].1.clone(), IndexRecordOption::Basic)) as Box<dyn Query>,
-                    _ => Box::new(PhraseQuery::new_with_offset(terms)),
-                })
+                .map(|terms| super::plan::word_for_word(&terms))
                 .collect();
             if alternatives.is_empty() {
                 continue;

@@ -384,6 +384,14 @@ impl SearchIndex {
     }
 }
 
+/// The query of one phrase's terms word for word (a term alone: the term).
+pub(super) fn word_for_word(terms: &[(usize, Term)]) -> Box<dyn Query> {
+    match terms {
+        [(_, t)] => Box::new(TermQuery::new(t.clone(), IndexRecordOption::WithFreqs)),
+        _ => Box::new(PhraseQuery::new_with_offset(terms.to_vec())),
+    }
+}
+
 /// BM25's inverse document frequency of a term found in `df` of `n` documents.
 pub(super) fn bm25_idf(df: u64, n: u64) -> f32 {
     (1.0 + (n as f32 - df as f32 + 0.5) / (df as f32 + 0.5)).ln()
@@ -557,16 +565,12 @@ impl Plan {
     /// their own words, which the phrase's words, translated, find.
     pub(super) fn required_query(&self, searcher: &Reading, lang: Lang) -> Required {
         let present = |t: &Term| searcher.doc_freq(t) > 0;
-        let term = |t: &Term| TermQuery::new(t.clone(), IndexRecordOption::WithFreqs);
         let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
         for (_, alternatives) in self.phrases.iter().filter(|(l, _)| *l == lang) {
             let possible: Vec<Box<dyn Query>> = alternatives
                 .iter()
                 .filter(|terms| terms.iter().all(|(_, t)| present(t)))
-                .map(|terms| match terms.len() {
-                    1 => Box::new(term(&terms[0].1)) as Box<dyn Query>,
-                    _ => Box::new(PhraseQuery::new_with_offset(terms.clone())),
-                })
+                .map(|terms| word_for_word(terms))
                 .collect();
             if possible.is_empty() {
                 return Required::Nothing; // a quoted phrase this index cannot contain
