@@ -85,6 +85,31 @@ fn a_query_of_card_names_finds_the_rule_whose_example_cites_them() {
 }
 
 #[test]
+fn a_card_says_the_chapter_the_words_choose_a_rule_in() {
+    let g = french();
+    let ids = |q: &str| -> Vec<String> {
+        index().search(g, q, 10, &Filters::default()).hits.iter().take(3).map(|h| h.view(g).id).collect()
+    };
+    // A planeswalker touches 606 (loyalty abilities): « le même tour » is
+    // 606.3, which the words alone rank far down (Space Sculptor first).
+    let q = "jace the mind sculptor, je peux faire +2 puis 0 dans le meme tour ?";
+    assert!(ids(q).contains(&"606.3".to_string()), "{:?}", ids(q));
+    // An adventurer touches 715: its Adventure countered goes to the graveyard, 715.3d.
+    let q = "bonecrusher giant, son stomp se fait contrer, il va en exil ou au cimetiere ?";
+    assert_eq!(ids(q).first().map(String::as_str), Some("715.3d"), "{:?}", ids(q));
+    // Without the cards, neither is found among the first three.
+    let mut off = SearchIndex::build(g).unwrap();
+    off.with_cards = false;
+    for (q, rule) in [
+        ("jace the mind sculptor, je peux faire +2 puis 0 dans le meme tour ?", "606.3"),
+        ("bonecrusher giant, son stomp se fait contrer, il va en exil ou au cimetiere ?", "715.3d"),
+    ] {
+        let top: Vec<String> = off.search(g, q, 3, &Filters::default()).hits.iter().map(|h| h.view(g).id).collect();
+        assert!(!top.contains(&rule.to_string()), "{q} : {top:?}");
+    }
+}
+
+#[test]
 fn a_card_is_a_result_of_its_own_first_when_the_query_is_its_name() {
     let g = french();
     let first = |q: &str| match index().search(g, q, 5, &Filters::default()).items(g).first() {
@@ -115,22 +140,22 @@ fn card_questions_are_answered_better_with_the_cards() {
     let mut off = SearchIndex::build(g).unwrap();
     off.with_cards = false;
     let (_, without) = eval::run(&off, g, &questions, &Filters::default());
-    // Measured: 0.627 with the cards, 0.492 without (the issue asks 0.6 and
+    // Measured: 0.659 with the cards, 0.492 without (the issue asks 0.6 and
     // +0.25: see the note; the French glosses lifted both, the cards' share shrank).
     assert!(
-        on.mrr_at_10 >= 0.62 && on.mrr_at_10 >= without.mrr_at_10 + 0.12,
+        on.mrr_at_10 >= 0.65 && on.mrr_at_10 >= without.mrr_at_10 + 0.15,
         "{:.3} contre {:.3}",
         on.mrr_at_10,
         without.mrr_at_10
     );
-    // The control set, written afterwards by another hand: measured 0.484
-    // with the cards, 0.447 without; recall@5 0.630 against 0.519.
+    // The control set, written afterwards by another hand: measured 0.496
+    // with the cards, 0.447 without; recall@5 0.617 against 0.519.
     let control = eval::parse("controle.tsv", &set("controle.tsv")).unwrap();
     assert!(control.len() >= 60);
     let (_, on) = eval::run(index(), g, &control, &Filters::default());
     let (_, without) = eval::run(&off, g, &control, &Filters::default());
     assert!(
-        on.mrr_at_10 >= without.mrr_at_10 + 0.03 && on.recall_at_5 >= without.recall_at_5 + 0.08,
+        on.mrr_at_10 >= without.mrr_at_10 + 0.04 && on.recall_at_5 >= without.recall_at_5 + 0.08,
         "contrôle : {on:?} contre {without:?}"
     );
 }

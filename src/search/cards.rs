@@ -13,6 +13,7 @@
 //!   └─ boosts: 305.7, 613.1d (« nonbasic lands are », « is a swamp in addition… »), 205.4d …
 //! ```
 
+use super::collect::Collected;
 use crate::cards::{
     Cards, names,
     topics::{Topics, Touched},
@@ -45,6 +46,14 @@ pub struct Named {
     /// The cards named as cards (not a game word standing for itself), in
     /// [`Cards::cards`]: their topics count, and the rules that cite them.
     pub as_cards: Vec<usize>,
+}
+
+impl Named {
+    /// The families of rules the cards' rare enough topics touch: the
+    /// words' best rule of each is found wherever it ranks (see [`boosted`]).
+    pub(super) fn families(&self) -> Vec<RuleId> {
+        self.boosts.iter().map(|&(r, _)| r).filter(|r| !self.weak.contains(r)).collect()
+    }
 }
 
 /// Words that do not make a query more than a card's name: « la carte
@@ -157,23 +166,26 @@ pub fn names_share(query: &str, named: &Named) -> f32 {
 }
 
 /// The ranking with the cards' topics. Each rule touched and its subrules
-/// that the words found have their score times `1 + W_CARD_FOUND × weight`:
-/// the card says which family, the words which of its rules (« protection »
-/// of Mother of Runes, « l'aura tombe » → 702.16c, not 702.16a). A rule the
-/// words did not find comes in at `W_CARD × weight × the best score`, by the
-/// node that states it (a keyword's heading by its first subrule), when a
-/// topic rare enough touches it ([`MIN_TOPIC`]); a common topic (« Legendary »)
-/// counts only for the rules the words found (704.5j when the question says
-/// « legend rule »). Each rule
-/// of `citing` (its text cites cards named, with how much: see
-/// [`super::SearchIndex::citing`]) gets `W_CARD × W_CITED × that × the best
-/// score`.
+/// (a chapter and its rules: « Planeswalker » → 606) that the words found
+/// have their score times `1 + W_CARD_FOUND × weight`: the card says which
+/// family, the words which of its rules (« protection » of Mother of
+/// Runes, « l'aura tombe » → 702.16c, not 702.16a). When a topic rare
+/// enough touches it ([`MIN_TOPIC`]) and the words did not find the rule
+/// that states it, the family's rule the words found best
+/// ([`super::collect::Collected::family_best`], wherever it ranked; else
+/// the stating node, a keyword's heading by its first subrule) comes in at
+/// `W_CARD × weight × the best score`; a common topic (« Legendary »)
+/// counts only for the rules the words found (704.5j when the question
+/// says « legend rule »). Each rule of `citing` (its text cites cards
+/// named, with how much: see [`super::SearchIndex::citing`]) gets
+/// `W_CARD × W_CITED × that × the best score`.
 pub(super) fn boosted(
     graph: &Graph,
-    mut text: Vec<(f32, NodeIdx)>,
+    collected: Collected,
     named: &Named,
     citing: &[(NodeIdx, f32)],
 ) -> Vec<(f32, NodeIdx)> {
+    let Collected { ranked: mut text, family_best } = collected;
     let (boosts, weak) = (&named.boosts, &named.weak);
     if boosts.is_empty() && citing.is_empty() {
         return text;
@@ -215,16 +227,20 @@ pub(super) fn boosted(
         };
         let key = super::collect::rule_key(graph, stating);
         let mut found = false;
-        let numbered = matches!(rule, RuleId::Rule { .. } | RuleId::Subrule { .. });
+        let family = matches!(rule, RuleId::Chapter(_) | RuleId::Rule { .. } | RuleId::Subrule { .. });
         for ((score, _), &(k, id)) in text.iter_mut().zip(&keys) {
-            if k == key || (numbered && id.is_some_and(|id| id.is_within(rule))) {
+            if k == key || (family && id.is_some_and(|id| id.is_within(rule))) {
                 *score *= 1.0 + W_CARD_FOUND * weight;
                 found |= k == key;
             }
         }
         if !found && !weak.contains(&rule) && super::documents::indexed(graph, stating) {
-            text.push((W_CARD * weight * best, stating));
-            keys.push((key, graph.node(key).id));
+            let chosen = family_best.iter().find(|(f, _)| *f == rule).map_or(stating, |&(_, n)| n);
+            let chosen_key = super::collect::rule_key(graph, chosen);
+            if !keys.iter().any(|&(k, _)| k == chosen_key) {
+                text.push((W_CARD * weight * best, chosen));
+                keys.push((chosen_key, graph.node(chosen_key).id));
+            }
         }
     }
     text.sort_by(|a, b| b.0.total_cmp(&a.0));

@@ -37,6 +37,16 @@ use super::{Hit, SearchIndex};
 use crate::graph::{Graph, NodeIdx};
 use crate::vocab::{Lang, RuleId};
 
+/// What collection gives: the units found, best first, and for each
+/// family of [`Plan::card_families`] the node of its best unit, wherever
+/// it ranks.
+pub(super) struct Collected {
+    /// Score and node of each unit kept, best first.
+    pub(super) ranked: Vec<(f32, NodeIdx)>,
+    /// Each card family the words found, and its best rule.
+    pub(super) family_best: Vec<(RuleId, NodeIdx)>,
+}
+
 /// Every document a query matches, by unit, with its node and score.
 struct UnitScores<'a> {
     part: &'a Part,
@@ -197,8 +207,9 @@ impl SearchIndex {
 
     /// The units the plan finds, best first, each rule once and none of
     /// `seen` (which they join, by [`rule_key`]): at most `wanted`, each by
-    /// the node found best. When the judge writes English, French texts
-    /// weigh less.
+    /// the node found best; and the best of each card family, from all
+    /// the units found. When the judge writes English, French texts weigh
+    /// less.
     pub(super) fn collect(
         &self,
         searchers: &[Reading],
@@ -207,7 +218,7 @@ impl SearchIndex {
         wanted: usize,
         seen: &mut FxHashSet<NodeIdx>,
         graph: &Graph,
-    ) -> Vec<(f32, NodeIdx)> {
+    ) -> Collected {
         let tally = self.tally(searchers, plan);
         let mut scored: Vec<Scored> = Vec::new();
         for (u, &key) in self.units.iter().enumerate() {
@@ -218,6 +229,7 @@ impl SearchIndex {
                 scored.push(self.scored(graph, plan, &tally, u, key, node));
             }
         }
+        let family_best = family_best(graph, &plan.card_families, &scored);
         // Only the best can be shown or raised: they are put in order, the rest left aside.
         let kept = (wanted + DEFERRING * 4).min(scored.len());
         if kept < scored.len() {
@@ -230,13 +242,13 @@ impl SearchIndex {
         let mut out = Vec::new();
         for Scored { score, key, node, .. } in scored {
             if seen.insert(key) {
-                out.push((score, if graph.in_force(node).is_some() { key } else { node }));
+                out.push((score, shown(graph, key, node)));
                 if out.len() == wanted {
                     break;
                 }
             }
         }
-        out
+        Collected { ranked: out, family_best }
     }
 
     /// Each concept of the plan, then the pairs of words typed side by side,
@@ -413,6 +425,33 @@ impl Restriction {
     pub(super) fn phrases_found(&self) -> bool {
         (0..2).all(|l| !self.phrases[l] || !self.by_language[l].is_empty())
     }
+}
+
+/// The node a unit is ranked by: its rule in force when the node found
+/// has one, else the node (a passage of an article).
+fn shown(graph: &Graph, key: NodeIdx, node: NodeIdx) -> NodeIdx {
+    if graph.in_force(node).is_some() { key } else { node }
+}
+
+/// The best unit of each family, among all the units the words found
+/// (« jace … +2 puis 0 dans le même tour » finds 606.3 far down; the
+/// card, a planeswalker, says the family is 606).
+fn family_best(graph: &Graph, families: &[RuleId], scored: &[Scored]) -> Vec<(RuleId, NodeIdx)> {
+    if families.is_empty() {
+        return Vec::new();
+    }
+    let ids: Vec<Option<RuleId>> = scored.iter().map(|s| graph.node(s.key).id).collect();
+    families
+        .iter()
+        .filter_map(|&family| {
+            let best = scored
+                .iter()
+                .zip(&ids)
+                .filter(|(_, id)| id.is_some_and(|id| id.is_within(family)))
+                .max_by(|a, b| a.0.score.total_cmp(&b.0.score))?;
+            Some((family, shown(graph, best.0.key, best.0.node)))
+        })
+        .collect()
 }
 
 /// How many of the best units are looked at for the words typed side by

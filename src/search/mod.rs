@@ -455,9 +455,10 @@ impl SearchIndex {
                 continue;
             }
             let wanted = OVERFETCH * limit + by_number.len();
-            let text = self.collect(&searchers, &plan, restriction.as_ref(), wanted, &mut seen, graph);
+            plan.card_families = named.families();
+            let collected = self.collect(&searchers, &plan, restriction.as_ref(), wanted, &mut seen, graph);
             let citing = self.citing(&searchers, &named, &typed_words);
-            let text = cards::boosted(graph, text, &named, &citing);
+            let text = cards::boosted(graph, collected, &named, &citing);
             let mut hits = collect::ranked(graph, by_number, text, limit, filters.language);
 
             let snippets = Snippets::new(self, &words.all(), &query.phrases, &plan.corrections);

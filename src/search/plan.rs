@@ -130,6 +130,7 @@ impl SearchIndex {
             filters: Vec::new(),
             corrections: Vec::new(),
             only_quoted: false,
+            card_families: Vec::new(),
         };
         for (source, concept) in words.concepts.iter().enumerate() {
             let mut c = ConceptPlan { source, keywords: concept.keywords.clone(), ..ConceptPlan::default() };
@@ -473,6 +474,10 @@ pub(super) struct Plan {
     /// Whether the query is quoted phrases only, nothing typed around them:
     /// it looks for texts as written.
     pub(super) only_quoted: bool,
+    /// The families of rules the cards named touch (their topics, see
+    /// [`super::cards::Named::boosts`]): the words' best rule of each is
+    /// kept, wherever it ranks.
+    pub(super) card_families: Vec<crate::vocab::RuleId>,
 }
 
 /// What the documents of one index must have (see [`Plan::required_query`]).
