@@ -11,8 +11,10 @@
 //!   twice: with the words typed, and with the same vocabulary expansion
 //!   arbitre makes (the words typed and their translation both ways);
 //! - the same for the judges' questions that name cards
-//!   (`tests/cartes/questions.tsv`, and its control set `controle.tsv`,
-//!   written afterwards by another hand), and arbitre with its cards off;
+//!   (`tests/cartes/questions.tsv`, its control set `controle.tsv`,
+//!   written afterwards by another hand, and `inedit.tsv`, written by a
+//!   third hand and never used to choose anything), and arbitre with its
+//!   cards off;
 //! - the median time to answer a top-10 page with snippets, in process (all
 //!   queries of the sets, each run 30 times by each engine in turn, each
 //!   engine first in turn: the first after another pays for the caches the
@@ -171,6 +173,7 @@ fn main() {
         ("contrôle (tests/recherche/controle.tsv)", questions(PathBuf::from("tests/recherche/controle.tsv"))),
         ("cartes (tests/cartes/questions.tsv)", questions(PathBuf::from("tests/cartes/questions.tsv"))),
         ("cartes, contrôle (tests/cartes/controle.tsv)", questions(PathBuf::from("tests/cartes/controle.tsv"))),
+        ("cartes, inédit (tests/cartes/inedit.tsv)", questions(PathBuf::from("tests/cartes/inedit.tsv"))),
     ];
 
     // The embedded corpus: French texts and the English rules in force.

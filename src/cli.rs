@@ -169,6 +169,9 @@ enum Command {
         /// Nombre de fils de service (par défaut : un par cœur).
         #[arg(long = "fils", value_name = "N", value_parser = parse_count)]
         workers: Option<usize>,
+        /// Ne pas lire les cartes au démarrage ni dans les recherches (pour mesurer ce qu'elles coûtent ; une page de carte les lit encore).
+        #[arg(long = "sans-cartes")]
+        without_cards: bool,
         #[command(flatten)]
         corpus: CorpusArgs,
     },
@@ -528,7 +531,9 @@ pub fn run(
         Command::Cherche { query, json, limit, filters, corpus } => {
             cherche(&query, json, limit, &filters.filters(), &corpus, out, err)
         }
-        Command::Serve { addr, workers, corpus } => serve(&addr, workers, &corpus, out, err),
+        Command::Serve { addr, workers, without_cards, corpus } => {
+            serve(&addr, workers, !without_cards, &corpus, out, err)
+        }
         Command::EvalueRecherche { file, json, without_cards, without_glosses, filters, corpus } => {
             let without = Without { cards: without_cards, glosses: without_glosses };
             evalue(&file, json, without, &filters.filters(), &corpus, out, err)
@@ -1530,6 +1535,7 @@ fn evalue(
 fn serve(
     addr: &str,
     workers: Option<usize>,
+    with_cards: bool,
     corpus: &CorpusArgs,
     out: &mut dyn Write,
     err: &mut dyn Write,
@@ -1540,7 +1546,8 @@ fn serve(
     let loaded = corpus.load(err)?;
     let documents = loaded.graph.documents().len();
     let rules = loaded.graph.counts(None).rules;
-    let state = crate::web::AppState::new(loaded.graph).map_err(|e| anyhow::anyhow!(e))?;
+    let mut state = crate::web::AppState::new(loaded.graph).map_err(|e| anyhow::anyhow!(e))?;
+    state.index.with_cards = with_cards;
     let indexed = state.index.documents;
     let examples = state.examples.entries.len();
     for e in &state.examples.errors {

@@ -306,6 +306,7 @@ fn cherche_help_says_its_default_in_french() {
     assert!(help.contains("  -h, --help             Affiche l'aide\n"), "{help}");
     let help = stdout(&arbitre(&["serve", "--help"]));
     assert!(help.contains(&format!("Adresse d'écoute (par défaut{NBSP}: 127.0.0.1:8080)")), "{help}");
+    assert!(help.contains("--sans-cartes"), "{help}");
 }
 
 /// Every example of every help works on the embedded corpus, run from the

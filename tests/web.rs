@@ -1004,3 +1004,19 @@ async fn glossary_pages() {
         "{body}"
     );
 }
+
+/// `serve --sans-cartes`: the search reads no card, and the page shows none.
+#[actix_web::test]
+async fn a_search_without_cards_shows_no_card() {
+    let mut state = AppState::new(arbitre::load(&[]).graph).unwrap();
+    state.index.with_cards = false;
+    let service = test::init_service(app(Data::new(state))).await;
+    let req = TestRequest::get().uri("/recherche?q=lune+de+sang+urborg").to_request();
+    let body = to_bytes(test::call_service(&service, req).await.into_body()).await.unwrap();
+    let html = String::from_utf8(body.to_vec()).unwrap();
+    assert!(html.contains("résultat"), "{html}");
+    assert!(!html.contains("aria-label=\"Cartes nommées\""), "{html}");
+    // With the cards, the same search shows both.
+    let (_, _, html) = get("/recherche?q=lune+de+sang+urborg").await;
+    assert!(html.contains("aria-label=\"Cartes nommées\"") && html.contains("Blood Moon"), "{html}");
+}

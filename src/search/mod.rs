@@ -249,6 +249,10 @@ const CARD_EXCERPT: usize = 160;
 impl Results {
     /// The cards the query names, printable.
     pub fn card_views(&self) -> Vec<CardView> {
+        if self.cards.is_empty() {
+            // Not a reason to read the cards (`serve --sans-cartes`).
+            return Vec::new();
+        }
         let cards = crate::cards::Cards::embedded();
         self.cards
             .iter()

@@ -308,10 +308,12 @@ pub fn bind(
     memory::start_trimming();
     // The cards (0.4–1 s to read) on a thread of their own: the server
     // listens at once; a search that names a card before they are read waits
-    // for them.
-    std::thread::spawn(|| {
-        crate::cards::Cards::embedded();
-    });
+    // for them. Not when the search is without cards (`serve --sans-cartes`).
+    if state.index.with_cards {
+        std::thread::spawn(|| {
+            crate::cards::Cards::embedded();
+        });
+    }
     let state = web::Data::new(state);
     let workers = workers.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
     let http = actix_web::HttpServer::new(move || app(state.clone()))
