@@ -1,16 +1,17 @@
 //! The cards a query names, in the search: found by their names
-//! ([`crate::cards::names`]), taken out of the words searched in the rules
-//! (« blood moon » is not about the moon), and what their texts are about
-//! ([`crate::cards::topics`]) joined to the ranking: the rules they touch
-//! get a head start in proportion to how rare the topic is among the
-//! cards, added up over the cards named — the type-changing layer 613.1d
-//! touched by both Blood Moon and Urborg comes first.
+//! ([`crate::cards::names`]); their names stay in the words searched (the
+//! rules' examples cite cards) but name no rule (« protection » of
+//! « Teferi's Protection » is not the keyword); what their texts are about
+//! ([`crate::cards::topics`]) joins the ranking: the rules of each family
+//! a card touches that the words found are multiplied, more for a topic
+//! rare among the cards, over each card named — the type-changing layer
+//! 613.1d touched by both Blood Moon and Urborg comes first.
 //!
 //! ```text
 //! « blood moon contre urborg, ça tape pour quelle couleur »
 //!   ├─ cards: Blood Moon, Urborg, Tomb of Yawgmoth
-//!   ├─ words searched: « contre ça tape pour quelle couleur »
-//!   └─ boosts: 305.7, 613.1d (« nonbasic lands are », « is a swamp in addition… »), 205.4d …
+//!   ├─ words searched: all, « blood », « moon », « urborg » naming no rule
+//!   └─ topics: 305.7, 613.1d (« nonbasic lands are », « is a swamp in addition… »), 205.4d …
 //! ```
 
 use super::collect::Collected;
