@@ -106,10 +106,12 @@ pub(super) const OVERFETCH: usize = 3;
 
 /// What a rule a named card's text touches, that the words did not find,
 /// scores: this times the topic's rarity among the cards (0 to 1) and the
-/// best score of the query ([`super::cards`]).
+/// best score of the query ([`super::cards`]); it is the family's rule the
+/// words found best, wherever it ranked, else the rule stating the topic.
 pub(super) const W_CARD: f32 = 1.75;
-/// A rule the words found, of a family a named card's text touches: its
-/// score times 1 + this × the topic's rarity.
+/// A rule the words found, of a family a named card's text touches (a
+/// rule and its subrules, a chapter and its rules): its score times 1 +
+/// this × the topic's rarity.
 ///
 /// On the 162 card questions of `tests/cartes/` (MRR@10 of `questions.tsv`,
 /// `controle.tsv`, their mean), the head start added, `W_CARD × rarity × best
@@ -119,7 +121,8 @@ pub(super) const W_CARD: f32 = 1.75;
 /// 1.75 for the rules not found: 1.5: 0.620, 0.473; 2: 0.627, 0.484, 0.556;
 /// 2.5: 0.628, 0.485; 3: 0.620, 0.487; at 2, half for the subrules: 0.615,
 /// 0.482. With 2 here, `W_CARD` 0.875: 0.571, 0.482; 1.3: 0.600, 0.486;
-/// 2.2: 0.613, 0.449.
+/// 2.2: 0.613, 0.449. Chosen before the chapters were families (0.659,
+/// 0.496 since), and not chosen again.
 pub(super) const W_CARD_FOUND: f32 = 2.0;
 /// Head start of a rule whose text cites the cards named (an example),
 /// times the share of the cards it cites and of the query their names are
