@@ -77,6 +77,7 @@ REVIEWED = [
     ("phrase", "+1/+1 counter", "122.3, 704.5q", "704.5q : marqueurs +1/+1 et -1/-1 ; 122.3"),
     ("phrase", "-1/-1 counter", "122.3, 704.5q", "704.5q : marqueurs +1/+1 et -1/-1 ; 122.3"),
     ("phrase", "enter tapped", "614.1d, 614.12", "614.1d : « [Objects] enter [the battlefield] . . . » est un effet de remplacement"),
+    ("phrase", "enters with [some] counter", "122.6, 614.1c", "122.6 : des marqueurs « mis » sur un objet, aussi quand il arrive avec ; 614.1c : « [This permanent] enters with . . . »"),
     ("phrase", "until this leaves the battlefield", "610.3", "610.3 : les effets ponctuels qui changent un objet de zone « until »"),
     ("phrase", "can't lose the game", "101.2, 104.3b", "101.2 : « can't » l'emporte ; 104.3b : perdre à 0 point de vie"),
     ("phrase", "cost {[n]} more", "601.2f", "601.2f : « Some effects may increase or reduce the cost to pay »"),
@@ -265,6 +266,10 @@ def main():
         if "." not in rid:
             continue
         body = text.split("Example:")[0]
+        # What a keyword ability means (« “Modular N” means “This permanent enters with N +1/+1
+        # counters on it” »): a card that says those words without the keyword is not about it.
+        if rid.startswith("702."):
+            body = re.sub(r"\bmeans “[^”]*”", " ", body)
         for q in re.findall(r"“([^”]{3,160})”", body):
             q = norm(q).strip(" .,;:")
             if q in names_of_rules or q.rstrip(",") in names_of_rules:
