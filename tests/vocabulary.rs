@@ -151,6 +151,26 @@ fn judges_jargon_finds_the_rule_in_force() {
 }
 
 #[test]
+fn jargon_naming_one_subrule_points_at_it_in_a_longer_question() {
+    // The subrule says none of the question's other words, which used to
+    // rank it below rules that say more of them (608.2b second, behind
+    // hexproof's 702.11b; 608.2h sixth, behind equipment's rules).
+    let g = french();
+    for (q, id, within) in [
+        ("mon eclair vise une creature qui gagne la defense talismanique en reponse, ca fizzle ?", "608.2b", 1),
+        ("fling sur ma creature equipee, lki", "608.2h", 1),
+        (
+            "je sacrifie ma creature equipee d'une epee pour le cout de mon sort, on prend sa force avec ou sans l'equipement ? LKI",
+            "608.2h",
+            2,
+        ),
+    ] {
+        let found = top(g, q, within);
+        assert!(found.iter().any(|f| f == id), "« {q} » → {id} : {found:?}");
+    }
+}
+
+#[test]
 fn false_friends_stay_apart() {
     let g = french();
     // « initiative » is first strike; « prendre l'initiative », The Initiative.

@@ -31,7 +31,8 @@ use super::plan::{Plan, Required};
 use super::score::Scratch;
 use super::snippet::Snippet;
 use super::weights::{
-    COVERAGE_POWER, RANK_PRIOR, W_CORROBORATION, W_GLOSS, W_NAMED, W_OTHER_LANGUAGE, W_PROXIMITY, W_STATING,
+    COVERAGE_POWER, POINTED_COVERAGE, RANK_PRIOR, W_CORROBORATION, W_GLOSS, W_NAMED, W_OTHER_LANGUAGE, W_PROXIMITY,
+    W_STATING,
 };
 use super::{Hit, SearchIndex};
 use crate::graph::{Graph, NodeIdx};
@@ -340,6 +341,13 @@ impl SearchIndex {
         // The node that states a rule named: the rule itself, or its first subrule.
         let stating = id
             .is_some_and(|id| plan.named.iter().any(|&r| id == r || (subrule && id.parent() == Some(r) && rank == 1)));
+        // A subrule a word of jargon points at (« LKI » → 608.2h) answers
+        // the question it is typed in, whatever else that question says.
+        let coverage = if id.is_some_and(|id| plan.pointed.iter().any(|&r| id.is_within(r))) {
+            coverage.max(POINTED_COVERAGE)
+        } else {
+            coverage
+        };
         let mut head_start = if named { W_NAMED } else { 1.0 };
         if stating && coverage >= 1.0 - f32::EPSILON {
             head_start *= W_STATING;

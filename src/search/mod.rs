@@ -651,6 +651,7 @@ impl SearchIndex {
             })
             .collect();
         let named = self.named_rules(t.units.iter().zip(&in_name).filter(|(_, n)| !**n).map(|(u, _)| u));
+        let pointed = self.pointed_rules(t.units.iter().zip(&in_name).filter(|(_, n)| !**n).map(|(u, _)| u));
         let mut concepts: Vec<plan::Concept> = Vec::new();
         for (unit, &in_name) in t.units.iter().zip(&in_name) {
             for mut c in self.concepts_of(unit, english) {
@@ -662,7 +663,7 @@ impl SearchIndex {
                 }
             }
         }
-        plan::Words { concepts, correctable, named }
+        plan::Words { concepts, correctable, named, pointed }
     }
 
     /// The rules the query names through the vocabulary, whose families get
@@ -681,6 +682,21 @@ impl SearchIndex {
             }
         }
         named
+    }
+
+    /// The subrules the query's jargon points at: a word of judges' jargon
+    /// that stands for one subrule (« LKI » → 608.2h, « legend rule » →
+    /// 704.5j, « fizzle » → 608.2b) names what the judge asks about, not
+    /// a word of the question's context; a term of the glossary does not
+    /// (« créature bloquée » → 509.1h is said in questions about much else).
+    fn pointed_rules<'u>(&self, units: impl Iterator<Item = &'u crate::lexicon::Unit>) -> Vec<RuleId> {
+        let mut pointed: Vec<RuleId> = Vec::new();
+        for r in units.flat_map(|u| self.rules_of(u, |kind| kind == crate::lexicon::Kind::Jargon)) {
+            if matches!(r, RuleId::Subrule { .. }) && !pointed.contains(&r) {
+                pointed.push(r);
+            }
+        }
+        pointed
     }
 
     /// The rules one unit of the query names (see [`Self::named_rules`]).

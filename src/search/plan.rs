@@ -61,6 +61,9 @@ pub(super) struct Words {
     /// The rules the query names (see [`SearchIndex::named_rules`]): their
     /// families get a head start.
     pub(super) named: Vec<crate::vocab::RuleId>,
+    /// The subrules a word of jargon points at (see
+    /// [`SearchIndex::pointed_rules`]).
+    pub(super) pointed: Vec<crate::vocab::RuleId>,
 }
 
 impl Concept {
@@ -126,6 +129,7 @@ impl SearchIndex {
             concepts: Vec::new(),
             pairs: [Vec::new(), Vec::new()],
             named: Vec::new(),
+            pointed: Vec::new(),
             phrases: Vec::new(),
             filters: Vec::new(),
             corrections: Vec::new(),
@@ -176,6 +180,7 @@ impl SearchIndex {
             .collect();
         plan.filters = self.filter_terms(filters);
         plan.named = words.named.clone();
+        plan.pointed = words.pointed.clone();
         plan
     }
 
@@ -464,6 +469,9 @@ pub(super) struct Plan {
     pairs: [Vec<Vec<(usize, Term)>>; 2],
     /// The rules the query names, whose families get a head start.
     pub(super) named: Vec<crate::vocab::RuleId>,
+    /// The subrules a word of jargon points at: their coverage of the
+    /// query is at least [`super::weights::POINTED_COVERAGE`].
+    pub(super) pointed: Vec<crate::vocab::RuleId>,
     /// Quoted phrases: for each, its language and the alternatives (one per
     /// field) of which one must match in the texts of that language.
     phrases: Vec<(Lang, Vec<Phrase>)>,
