@@ -313,7 +313,7 @@ enum CardsAction {
         /// Le dossier des cartes.
         #[arg(value_name = "DOSSIER", default_value = crate::cards::import::DEFAULT_FOLDER)]
         folder: PathBuf,
-        /// Sortie JSON (clés stables) : folder, oracle_records, cards, faces, french_records, with_french, with_rulings, rulings, with_printed, duplicate_names, duplicate_french_names, missing_type, french_orphans, bad_ruling_dates ({ count, examples }), problems[], warnings[], ok.
+        /// Sortie JSON (clés stables) : folder, oracle_records, cards, faces, french_records, with_french, with_rulings, rulings, with_printed, duplicate_names, duplicate_french_names, missing_type, french_orphans, orphan_nicknames, bad_ruling_dates ({ count, examples }), problems[], warnings[], ok.
         #[arg(long)]
         json: bool,
     },
@@ -916,6 +916,10 @@ fn carte(name: &str, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> an
     }
     let french = if card.french.is_empty() { String::new() } else { format!(" — {}", card.french.join(", ")) };
     writeln!(out, "{}{french}", card.name)?;
+    let nicknames = card.nicknames();
+    if !nicknames.is_empty() {
+        writeln!(out, "Surnoms : {}", nicknames.iter().map(|n| format!("« {n} »")).collect::<Vec<_>>().join(", "))?;
+    }
     let cost = card.mana_cost.as_deref().map(|c| format!("{c} · ")).unwrap_or_default();
     let stats = card.stats();
     let pt = if stats.is_empty() { stats } else { format!(" · {stats}") };

@@ -24,9 +24,9 @@ fn set(name: &str) -> String {
 fn card_names_are_recognised_on_the_set_written_before_tuning() {
     let r = Recognition::measure(Cards::embedded(), &set("noms.tsv")).unwrap();
     assert!(r.queries >= 150, "{}", r.queries);
-    // Measured: recall 0.975, precision 0.987 (the issue asks 0.95 and 0.98).
-    assert!(r.recall >= 0.97, "rappel {:.3} : {:?}", r.recall, r.misses);
-    assert!(r.precision >= 0.98, "précision {:.3} : {:?}", r.precision, r.misses);
+    // Measured: recall 0.983, precision 0.996 (the issue asks 0.95 and 0.98).
+    assert!(r.recall >= 0.98, "rappel {:.3} : {:?}", r.recall, r.misses);
+    assert!(r.precision >= 0.99, "précision {:.3} : {:?}", r.precision, r.misses);
 }
 
 #[test]
@@ -141,25 +141,26 @@ fn card_questions_are_answered_better_with_the_cards() {
     let mut off = SearchIndex::build(g).unwrap();
     off.with_cards = false;
     let (_, without) = eval::run(&off, g, &questions, &Filters::default());
-    // Measured: 0.659 with the cards, 0.492 without (the issue asks 0.6 and
+    // Measured: 0.688 with the cards, 0.513 without (the issue asks 0.6 and
     // +0.25: see the note; the French glosses lifted both, the cards' share shrank).
     assert!(
-        on.mrr_at_10 >= 0.65 && on.mrr_at_10 >= without.mrr_at_10 + 0.15,
+        on.mrr_at_10 >= 0.68 && on.mrr_at_10 >= without.mrr_at_10 + 0.16,
         "{:.3} contre {:.3}",
         on.mrr_at_10,
         without.mrr_at_10
     );
-    // The control set, written afterwards by another hand: measured 0.496
-    // with the cards, 0.447 without; recall@5 0.617 against 0.519.
+    // The control set, written afterwards by another hand: measured 0.533
+    // with the cards, 0.459 without; recall@5 0.667 against 0.531.
     let control = eval::parse("controle.tsv", &set("controle.tsv")).unwrap();
     assert!(control.len() >= 60);
     let (_, on) = eval::run(index(), g, &control, &Filters::default());
     let (_, without) = eval::run(&off, g, &control, &Filters::default());
     assert!(
-        on.mrr_at_10 >= without.mrr_at_10 + 0.04 && on.recall_at_5 >= without.recall_at_5 + 0.08,
+        on.mrr_at_10 >= without.mrr_at_10 + 0.06 && on.recall_at_5 >= without.recall_at_5 + 0.1,
         "contrôle : {on:?} contre {without:?}"
-    ); // The unseen set, written by a third hand and never used to choose
-    // anything: measured 0.400 with the cards, 0.370 without. No loss.
+    );
+    // The unseen set, written by a third hand and never used to choose
+    // anything: measured 0.410 with the cards, 0.391 without. No loss.
     let unseen = eval::parse("inedit.tsv", &set("inedit.tsv")).unwrap();
     assert!(unseen.len() >= 60);
     let (_, on) = eval::run(index(), g, &unseen, &Filters::default());

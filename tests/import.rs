@@ -354,12 +354,21 @@ fn check_finds_what_is_wrong_in_a_folder() {
     ] {
         assert!(v[key].is_string() || v[key].is_u64(), "{key}: {v}");
     }
-    for key in ["duplicate_names", "duplicate_french_names", "missing_type", "french_orphans", "bad_ruling_dates"] {
+    for key in [
+        "duplicate_names",
+        "duplicate_french_names",
+        "missing_type",
+        "french_orphans",
+        "orphan_nicknames",
+        "bad_ruling_dates",
+    ] {
         assert!(v[key]["count"].is_u64() && v[key]["examples"].is_array(), "{key}: {v}");
     }
     assert_eq!((&v["ok"], v["problems"].as_array().unwrap().len()), (&json!(false), 4));
     assert_eq!((&v["duplicate_french_names"]["count"], &v["french_orphans"]["count"]), (&json!(1), &json!(1)));
-    assert_eq!(v["warnings"].as_array().unwrap().len(), 1);
+    // The French orphan, and the nicknames of cards the sample does not have.
+    assert_eq!(v["warnings"].as_array().unwrap().len(), 2);
+    assert!(v["orphan_nicknames"]["count"].as_u64().unwrap() > 200, "{v}");
 }
 
 #[test]

@@ -284,6 +284,12 @@ async fn card_pages_show_a_card_its_rules_and_its_french_text() {
     let (status, _, body) = get("/cartes/kitchen-finks").await;
     assert_eq!(status, StatusCode::OK);
     assert!(body.contains("<h1 lang=\"en\">Kitchen Finks</h1>") && body.contains("Fourbes de cuisine"));
+    // What players call it; a nickname is an address too.
+    let spaced = body.replace(['\u{a0}', '\u{202f}'], " ");
+    assert!(spaced.contains("Surnoms : « finks »"), "{body}");
+    let (status, headers, _) = get("/cartes/bob").await;
+    assert_eq!(status, StatusCode::MOVED_PERMANENTLY);
+    assert_eq!(headers.get(header::LOCATION).unwrap(), "/cartes/dark-confidant");
     // Its keyword and its type lead to their rules, with previews.
     assert!(
         body.contains("<a class=\"ref\" href=\"/regles/702.79\" data-preview=\"/api/regles/702.79\">RC 702.79</a>"),

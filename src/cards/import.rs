@@ -1219,6 +1219,8 @@ pub struct FolderCheck {
     pub missing_type: Finding,
     /// French records whose English name is no Oracle record's: joined to no card.
     pub french_orphans: Finding,
+    /// Nicknames of `rules/cartes/surnoms.tsv` whose card is no Oracle record's: left out.
+    pub orphan_nicknames: Finding,
     /// Rulings whose date is not AAAA-MM-JJ.
     pub bad_ruling_dates: Finding,
     /// The problems, in words (exit 1 when any).
@@ -1271,6 +1273,10 @@ pub fn check_folder(folder: &Path) -> Result<FolderCheck, CheckError> {
     for f in french.iter().filter(|f| !names.contains(f.name.as_str())) {
         french_orphans.add(example(&f.name));
     }
+    let mut orphan_nicknames = Finding::default();
+    for n in super::names::nicknames().iter().filter(|n| !names.contains(n.card)) {
+        orphan_nicknames.add(format!("{} ({})", example(n.nickname), example(n.card)));
+    }
     let mut bad_ruling_dates = Finding::default();
     for f in &french {
         for r in f.rulings.iter().flatten().filter(|r| !valid_date(&r.date)) {
@@ -1292,6 +1298,7 @@ pub fn check_folder(folder: &Path) -> Result<FolderCheck, CheckError> {
         duplicate_french_names: duplicates(french.iter().map(|f| f.name.as_str())),
         missing_type,
         french_orphans,
+        orphan_nicknames,
         bad_ruling_dates,
         problems: Vec::new(),
         warnings: Vec::new(),
@@ -1325,6 +1332,12 @@ impl FolderCheck {
                 self.french_orphans.said("")
             ));
         }
+        if self.orphan_nicknames.count > 0 {
+            self.warnings.push(format!(
+                "surnoms de rules/cartes/surnoms.tsv dont la carte n'est pas dans ces données (ne nomment rien) : {}",
+                self.orphan_nicknames.said("")
+            ));
+        }
         self.ok = problems.is_empty();
         self.problems = problems;
     }
@@ -1354,6 +1367,9 @@ impl FolderCheck {
         let warning =
             if self.french_orphans.count > 0 { " — avertissement : rattachées à aucune carte" } else { "" };
         out += &format!("  fiches françaises sans fiche Oracle du même nom : {orphans}{warning}\n");
+        let nicknames = self.orphan_nicknames.said("aucun");
+        let warning = if self.orphan_nicknames.count > 0 { " — avertissement : ne nomment rien" } else { "" };
+        out += &format!("  surnoms sans leur carte : {nicknames}{warning}\n");
         if self.ok {
             out += "Aucun problème.\n";
         } else {

@@ -111,9 +111,14 @@ impl Card {
     }
 
     /// The card as `arbitre carte --json` and `/api/cartes/{slug}` give it,
-    /// with the Fan Content Policy notice.
+    /// with its nicknames and the Fan Content Policy notice.
     pub fn json(&self) -> serde_json::Value {
-        serde_json::json!({ "card": self, "notice": NOTICE })
+        serde_json::json!({ "card": self, "nicknames": self.nicknames(), "notice": NOTICE })
+    }
+
+    /// What players call it (« bob », « jace tms »: [`names::NICKNAMES`]).
+    pub fn nicknames(&self) -> Vec<&'static str> {
+        names::nicknames_of(&self.name)
     }
 
     /// Whether a French text or ruling of 2018 may say what the card no

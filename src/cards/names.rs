@@ -212,6 +212,9 @@ impl Names {
         let french = french_words();
         by_word.retain(|word, cards| names_alone(lexicon, &french, in_english.contains(word), word, cards.len()));
         add_shortened_names(&mut full, cards, &french, &common);
+        for key in add_nicknames(&mut full, cards) {
+            names.game_words.insert(key);
+        }
         names.reach = reach(&full);
         names.game_words.extend(french_single.difference(&english_single).cloned());
         names.index_parts(&by_word);
@@ -639,6 +642,61 @@ fn add_shortened_names(
             cards.push(list[0]);
         }
     }
+}
+
+/// The nicknames players and judges type for cards, inside `rules/`.
+pub const NICKNAMES: &str = "cartes/surnoms.tsv";
+
+/// A nickname of [`NICKNAMES`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Nickname {
+    /// As typed (« jace tms »).
+    pub nickname: &'static str,
+    /// The English name of its card, exactly.
+    pub card: &'static str,
+    /// Whether it is also a word a question says in another sense (« force »,
+    /// « top », « port »): it names the card alone or with « carte » only.
+    pub ordinary: bool,
+}
+
+/// The nicknames of [`NICKNAMES`] (`surnom<TAB>nom<TAB>surnom|mot<TAB>source`,
+/// `#` comments).
+pub fn nicknames() -> Vec<Nickname> {
+    let text = crate::embedded::file(NICKNAMES).and_then(|b| std::str::from_utf8(b).ok()).unwrap_or_default();
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .filter_map(|l| {
+            let mut fields = l.split('\t').map(str::trim);
+            Some(Nickname { nickname: fields.next()?, card: fields.next()?, ordinary: fields.next()? == "mot" })
+        })
+        .collect()
+}
+
+/// The nicknames of one card (for its page).
+pub fn nicknames_of(name: &str) -> Vec<&'static str> {
+    nicknames().into_iter().filter(|n| n.card == name).map(|n| n.nickname).collect()
+}
+
+/// Each nickname (« bob », « jace tms », « led ») names its card, and only
+/// it (« bob » is Dark Confidant, not Bob, Reluctant HYDRA Agent). The
+/// ordinary ones are returned: they name their card as a card's name that
+/// is a word of the game does. A nickname of a card the data does not
+/// have (after an import) is left out.
+fn add_nicknames(full: &mut HashMap<String, Vec<usize>>, cards: &[Card]) -> Vec<String> {
+    let by_name: HashMap<&str, usize> = cards.iter().enumerate().map(|(i, c)| (c.name.as_str(), i)).collect();
+    let mut ordinary = Vec::new();
+    for n in nicknames() {
+        let (Some(&card), w) = (by_name.get(n.card), words(n.nickname)) else { continue };
+        if w.is_empty() {
+            continue;
+        }
+        let key = w.join(" ");
+        if n.ordinary {
+            ordinary.push(key.clone());
+        }
+        full.insert(key, vec![card]);
+    }
+    ordinary
 }
 
 /// Of several cards (one name for several, a distinctive word of several

@@ -716,6 +716,8 @@ pub struct CardPage {
     pub name: String,
     /// French names, joined.
     pub french: String,
+    /// What players call it, quoted and joined (« bob »).
+    pub nicknames: String,
     /// Mana cost.
     pub cost: String,
     /// Type line (English, Oracle).
