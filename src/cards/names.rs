@@ -10,7 +10,9 @@
 //! `rules/cartes/mots-francais.txt`); the start or end of a long word of a
 //! name does (« tarmo », « goyf »). When a word names several cards
 //! (« goyf »: Tarmogoyf, Chimney Goyf…), the card with the latest ruling,
-//! then the most rulings, is taken: the one judges are asked about.
+//! then the most rulings, is taken: the one judges are asked about. The
+//! nicknames players type (`rules/cartes/surnoms.tsv`: « bob », « jace
+//! tms », « led ») are whole names of their card, and of it only.
 
 use std::collections::{HashMap, HashSet};
 
