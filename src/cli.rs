@@ -916,9 +916,9 @@ fn carte(name: &str, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> an
     }
     let french = if card.french.is_empty() { String::new() } else { format!(" — {}", card.french.join(", ")) };
     writeln!(out, "{}{french}", card.name)?;
-    let nicknames = card.nicknames();
+    let nicknames = card.nicknames_said();
     if !nicknames.is_empty() {
-        writeln!(out, "Surnoms : {}", nicknames.iter().map(|n| format!("« {n} »")).collect::<Vec<_>>().join(", "))?;
+        writeln!(out, "Surnoms : {nicknames}")?;
     }
     let cost = card.mana_cost.as_deref().map(|c| format!("{c} · ")).unwrap_or_default();
     let stats = card.stats();

@@ -121,6 +121,11 @@ impl Card {
         names::nicknames_of(&self.name)
     }
 
+    /// Its nicknames as shown: quoted, joined (« « jace tms », « jtms » »).
+    pub fn nicknames_said(&self) -> String {
+        self.nicknames().iter().map(|n| format!("« {n} »")).collect::<Vec<_>>().join(", ")
+    }
+
     /// Whether a French text or ruling of 2018 may say what the card no
     /// longer says: its English text then differs from today's.
     pub fn changed_since(&self, p: &Printed) -> bool {

@@ -79,7 +79,7 @@ pub(super) async fn page(state: web::Data<AppState>, slug: web::Path<String>) ->
         layout: super::pages::Layout::new(&card.name, ""),
         name: card.name.to_string(),
         french: card.french.join(", "),
-        nicknames: card.nicknames().iter().map(|n| format!("« {n} »")).collect::<Vec<_>>().join(", "),
+        nicknames: card.nicknames_said(),
         cost: card.mana_cost.as_deref().unwrap_or_default().to_string(),
         type_line: card.type_line.to_string(),
         stats: card.stats(),
