@@ -86,7 +86,7 @@ fn a_nickname_names_its_card() {
         .flat_map(|c| std::iter::once(c.name.as_str()).chain(c.name.split(" // ")))
         .map(|name| arbitre::cards::names::words(name).join(" "))
         .collect();
-    for n in &nicknames {
+    for n in nicknames {
         assert!(cards.cards.iter().any(|c| c.name == n.card), "« {} » : pas de carte « {} »", n.nickname, n.card);
         let key = arbitre::cards::names::words(n.nickname).join(" ");
         assert!(!whole.contains(&key), "« {} » est le nom d'une carte", n.nickname);

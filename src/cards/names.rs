@@ -662,21 +662,24 @@ pub struct Nickname {
 }
 
 /// The nicknames of [`NICKNAMES`] (`surnom<TAB>nom<TAB>surnom|mot<TAB>source`,
-/// `#` comments).
-pub fn nicknames() -> Vec<Nickname> {
-    let text = crate::embedded::file(NICKNAMES).and_then(|b| std::str::from_utf8(b).ok()).unwrap_or_default();
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .filter_map(|l| {
-            let mut fields = l.split('\t').map(str::trim);
-            Some(Nickname { nickname: fields.next()?, card: fields.next()?, ordinary: fields.next()? == "mot" })
-        })
-        .collect()
+/// `#` comments), read once.
+pub fn nicknames() -> &'static [Nickname] {
+    static READ: std::sync::LazyLock<Vec<Nickname>> = std::sync::LazyLock::new(|| {
+        let text = crate::embedded::file(NICKNAMES).and_then(|b| std::str::from_utf8(b).ok()).unwrap_or_default();
+        text.lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .filter_map(|l| {
+                let mut fields = l.split('\t').map(str::trim);
+                Some(Nickname { nickname: fields.next()?, card: fields.next()?, ordinary: fields.next()? == "mot" })
+            })
+            .collect()
+    });
+    &READ
 }
 
 /// The nicknames of one card (for its page).
 pub fn nicknames_of(name: &str) -> Vec<&'static str> {
-    nicknames().into_iter().filter(|n| n.card == name).map(|n| n.nickname).collect()
+    nicknames().iter().filter(|n| n.card == name).map(|n| n.nickname).collect()
 }
 
 /// Each nickname (« bob », « jace tms », « led ») names its card, and only

@@ -650,8 +650,10 @@ impl SearchIndex {
                 !words.is_empty()
             })
             .collect();
-        let named = self.named_rules(t.units.iter().zip(&in_name).filter(|(_, n)| !**n).map(|(u, _)| u));
-        let pointed = self.pointed_rules(t.units.iter().zip(&in_name).filter(|(_, n)| !**n).map(|(u, _)| u));
+        let outside_names: Vec<&crate::lexicon::Unit> =
+            t.units.iter().zip(&in_name).filter(|(_, n)| !**n).map(|(u, _)| u).collect();
+        let named = self.named_rules(outside_names.iter().copied());
+        let pointed = self.pointed_rules(outside_names.iter().copied());
         let mut concepts: Vec<plan::Concept> = Vec::new();
         for (unit, &in_name) in t.units.iter().zip(&in_name) {
             for mut c in self.concepts_of(unit, english) {
@@ -675,13 +677,7 @@ impl SearchIndex {
     /// ordinary word (« créature », « bibliothèque », « Cartes »): it is a
     /// word of every question, not the subject asked about.
     fn named_rules<'u>(&self, units: impl Iterator<Item = &'u crate::lexicon::Unit>) -> Vec<RuleId> {
-        let mut named: Vec<RuleId> = Vec::new();
-        for r in units.flat_map(|u| self.rules_named(u)) {
-            if !named.contains(&r) {
-                named.push(r);
-            }
-        }
-        named
+        distinct(units.flat_map(|u| self.rules_named(u)))
     }
 
     /// The subrules the query's jargon points at: a word of judges' jargon
@@ -690,13 +686,11 @@ impl SearchIndex {
     /// a word of the question's context; a term of the glossary does not
     /// (« créature bloquée » → 509.1h is said in questions about much else).
     fn pointed_rules<'u>(&self, units: impl Iterator<Item = &'u crate::lexicon::Unit>) -> Vec<RuleId> {
-        let mut pointed: Vec<RuleId> = Vec::new();
-        for r in units.flat_map(|u| self.rules_of(u, |kind| kind == crate::lexicon::Kind::Jargon)) {
-            if matches!(r, RuleId::Subrule { .. }) && !pointed.contains(&r) {
-                pointed.push(r);
-            }
-        }
-        pointed
+        distinct(
+            units
+                .flat_map(|u| self.rules_of(u, |kind| kind == crate::lexicon::Kind::Jargon))
+                .filter(|r| matches!(r, RuleId::Subrule { .. })),
+        )
     }
 
     /// The rules one unit of the query names (see [`Self::named_rules`]).
@@ -857,4 +851,15 @@ impl SearchIndex {
         }
         out
     }
+}
+
+/// The rules of `rules`, each once, in their first order.
+fn distinct(rules: impl Iterator<Item = RuleId>) -> Vec<RuleId> {
+    let mut out: Vec<RuleId> = Vec::new();
+    for r in rules {
+        if !out.contains(&r) {
+            out.push(r);
+        }
+    }
+    out
 }
