@@ -47,6 +47,23 @@ pub enum Kind {
     Interaction,
 }
 
+impl Kind {
+    /// Whether the rules of such a topic come into a search's results
+    /// when its words did not find them. A card's keyword, type or keyword
+    /// action is a word a judge types when the question is about it
+    /// (« persist », « aura », « détruire »): its rule comes from the
+    /// words, and the card only lifts it among them; brought in unasked, the
+    /// persist rule of Kitchen Finks came before the commander rules a
+    /// question on its colour identity asks. The words of a card's text
+    /// (« nonbasic lands are Mountains » → 305.7), its layout and where two
+    /// cards meet are not what a judge types: their rules come in even
+    /// when the words did not find them. (A query of cards' names alone
+    /// brings the rules of every kind: see `search::cards::named`.)
+    pub fn brings_rules(self) -> bool {
+        matches!(self, Kind::Phrase | Kind::Layout | Kind::Interaction)
+    }
+}
+
 /// One line of the file.
 #[derive(Debug)]
 pub struct Topic {
@@ -83,6 +100,8 @@ pub struct Touched {
     pub weight: f32,
     /// What of the card's text names it (« Persist », « nonbasic lands are »).
     pub why: String,
+    /// The kind of the topic that names it.
+    pub kind: Kind,
 }
 
 /// Every topic.
@@ -267,8 +286,9 @@ impl Topics {
                     Some(o) => {
                         o.weight = weight;
                         o.why = t.pattern.clone();
+                        o.kind = t.kind;
                     }
-                    None => out.push(Touched { rule, weight, why: t.pattern.clone() }),
+                    None => out.push(Touched { rule, weight, why: t.pattern.clone(), kind: t.kind }),
                 }
             }
         }
@@ -309,7 +329,7 @@ impl Topics {
             // Each card's evidence adds up, as for a rule both touch.
             let weight = weights.into_iter().sum::<f32>().min(1.0);
             for &rule in &t.rules {
-                out.push(Touched { rule, weight, why: t.source.clone() });
+                out.push(Touched { rule, weight, why: t.source.clone(), kind: t.kind });
             }
         }
         out

@@ -35,8 +35,9 @@ pub struct Named {
     pub card_first: bool,
     /// The rules the cards' texts touch, and how much.
     pub boosts: Vec<(RuleId, f32)>,
-    /// Those only common topics touch (« Legendary », « Instant »): they
-    /// count for the rules the words found, whatever their sum.
+    /// Those only common topics (« Legendary », « Instant ») or a card's
+    /// keywords, types and keyword actions touch ([`Kind::brings_rules`](crate::cards::topics::Kind::brings_rules)):
+    /// they count for the rules the words found, whatever their sum.
     pub weak: Vec<RuleId>,
     /// The words of the query that name cards ([`names::words`]): not typos.
     pub name_words: Vec<String>,
@@ -115,7 +116,8 @@ pub fn named(cards: &Cards, words: &str) -> Named {
     // What the cards are about, but not for a game word standing for itself.
     let topics = Topics::embedded();
     let mut each: Vec<Vec<Touched>> = Vec::new();
-    // The rules a topic rare enough touches: lifted even when the words did not find them.
+    // The rules a topic rare enough of the card's text touches: lifted even
+    // when the words did not find them.
     let mut lifted: Vec<RuleId> = Vec::new();
     let mut seen: Vec<usize> = Vec::new();
     for m in mentions.iter().filter(|m| !m.game_word || asked_as_card) {
@@ -132,7 +134,8 @@ pub fn named(cards: &Cards, words: &str) -> Named {
         // for the rules the words found too (see [`boosted`]).
         let (strong, weak): (Vec<Touched>, Vec<Touched>) = touched.into_iter().partition(|t| t.weight >= MIN_TOPIC);
         for t in strong.into_iter().take(CARD_TOPICS).chain(weak) {
-            if t.weight >= MIN_TOPIC {
+            // A query of names alone asks for the rules the cards touch, all of them.
+            if t.weight >= MIN_TOPIC && (t.kind.brings_rules() || out.card_first) {
                 lifted.push(t.rule);
             }
             match out.boosts.iter_mut().find(|(r, _)| *r == t.rule) {
@@ -171,7 +174,8 @@ pub fn names_share(query: &str, named: &Named) -> f32 {
 /// have their score times `1 + W_CARD_FOUND × weight`: the card says which
 /// family, the words which of its rules (« protection » of Mother of
 /// Runes, « l'aura tombe » → 702.16c, not 702.16a). When a topic rare
-/// enough touches it ([`MIN_TOPIC`]) and the words did not find the rule
+/// enough touches it ([`MIN_TOPIC`]), one of those that bring their rules
+/// ([`Kind::brings_rules`](crate::cards::topics::Kind::brings_rules)), and the words did not find the rule
 /// that states it, the family's rule the words found best
 /// ([`super::collect::Collected::family_best`], wherever it ranked; else
 /// the stating node, a keyword's heading by its first subrule) comes in at
