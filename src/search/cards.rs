@@ -79,26 +79,24 @@ pub fn named(cards: &Cards, words: &str) -> Named {
             out.cards.push(m.card);
         }
     }
-    // The words of each whitespace-separated token, in the order of `names::words`.
-    let asked_as_card = names::words(words).iter().any(|w| w == "carte" || w == "card");
+    // The query's words, in the order of the mentions' positions.
+    let all = names::words(words);
+    let asked_as_card = all.iter().any(|w| w == "carte" || w == "card");
     let named_by_card: Vec<&names::Mention> = mentions.iter().filter(|m| !m.game_word || asked_as_card).collect();
-    let mut kept: Vec<&str> = Vec::new();
+    // Each whitespace-separated token's words, in the same order.
     let mut index = 0;
     let mut rest_is_filler = true;
     for token in words.split_whitespace() {
-        let n = names::words(token).len();
+        let token_words = names::words(token);
+        let n = token_words.len();
         let in_name =
             n > 0 && (index..index + n).all(|i| named_by_card.iter().any(|m| (m.start..m.start + m.len).contains(&i)));
-        if !in_name {
-            kept.push(token);
-            if names::words(token).iter().any(|w| !FILLER.contains(&w.as_str())) {
-                rest_is_filler = false;
-            }
+        if !in_name && token_words.iter().any(|w| !FILLER.contains(&w.as_str())) {
+            rest_is_filler = false;
         }
         index += n;
     }
     out.card_first = rest_is_filler && !named_by_card.is_empty();
-    let all = names::words(words);
     for m in &named_by_card {
         out.card_words.extend(all[m.start..m.start + m.len].iter().cloned());
     }
@@ -111,7 +109,6 @@ pub fn named(cards: &Cards, words: &str) -> Named {
     }
     // The names stay in the words searched: the rules' examples name cards
     // (« Salve d'aura » in 608.2b's French text, Blood Moon in 613's).
-    let _ = kept;
     out.words = words.to_string();
     // What the cards are about, but not for a game word standing for itself.
     let topics = Topics::embedded();

@@ -161,7 +161,17 @@ impl RuleId {
     /// Whether `self` is `other` or lies below it (`608.2b` is within `608`,
     /// `702.10` is not within `702.1`).
     pub fn is_within(self, other: RuleId) -> bool {
-        self == other || self.ancestors().any(|a| a == other)
+        // The same as `self == other || self.ancestors().any(|a| a == other)`,
+        // without walking up: the search asks it of every unit it found.
+        match (self, other) {
+            _ if self == other => true,
+            (_, RuleId::Section(s)) => !matches!(self, RuleId::Section(_)) && self.section() == s,
+            (RuleId::Rule { chapter, .. } | RuleId::Subrule { chapter, .. }, RuleId::Chapter(c)) => chapter == c,
+            (RuleId::Subrule { chapter, number, .. }, RuleId::Rule { chapter: c, number: n }) => {
+                chapter == c && number == n
+            }
+            _ => false,
+        }
     }
 
     /// The anchor used by Yawgatog's hyperlinked rules: `608.2b` → `R6082b`.
@@ -359,6 +369,22 @@ mod tests {
         assert!(id("608") < id("608.1"));
         assert!(id("6") < id("600"));
         assert!(id("699.9z") < id("7"));
+    }
+
+    #[test]
+    fn within_is_being_an_ancestor_or_the_same() {
+        let ids: Vec<RuleId> = [
+            "6", "7", "608", "609", "702", "608.2", "608.3", "702.1", "702.10", "608.2b", "608.3b", "702.10a", "702.1a",
+        ]
+        .iter()
+        .map(|t| id(t))
+        .collect();
+        for &a in &ids {
+            for &b in &ids {
+                let walked = a == b || a.ancestors().any(|p| p == b);
+                assert_eq!(a.is_within(b), walked, "{a} dans {b}");
+            }
+        }
     }
 
     #[test]
