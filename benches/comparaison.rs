@@ -12,9 +12,9 @@
 //!   arbitre makes (the words typed and their translation both ways);
 //! - the same for the judges' questions that name cards
 //!   (`tests/cartes/questions.tsv`, its control set `controle.tsv`,
-//!   written afterwards by another hand, and `inedit.tsv`, written by a
-//!   third hand and never used to choose anything), and arbitre with its
-//!   cards off;
+//!   written afterwards by another hand, `inedit.tsv`, written by a third
+//!   hand, and `inedit-2.tsv`, `inedit-3.tsv`, written later by others, held
+//!   out), and arbitre with its cards off;
 //! - the median time to answer a top-10 page with snippets, in process (all
 //!   queries of the sets, each run 30 times by each engine in turn, each
 //!   engine first in turn: the first after another pays for the caches the
@@ -174,6 +174,8 @@ fn main() {
         ("cartes (tests/cartes/questions.tsv)", questions(PathBuf::from("tests/cartes/questions.tsv"))),
         ("cartes, contrôle (tests/cartes/controle.tsv)", questions(PathBuf::from("tests/cartes/controle.tsv"))),
         ("cartes, inédit (tests/cartes/inedit.tsv)", questions(PathBuf::from("tests/cartes/inedit.tsv"))),
+        ("cartes, inédit 2 (tests/cartes/inedit-2.tsv)", questions(PathBuf::from("tests/cartes/inedit-2.tsv"))),
+        ("cartes, inédit 3 (tests/cartes/inedit-3.tsv)", questions(PathBuf::from("tests/cartes/inedit-3.tsv"))),
     ];
 
     // The embedded corpus: French texts and the English rules in force.

@@ -1,6 +1,7 @@
 //! Card-aware search: the card names of `tests/cartes/noms.tsv` recognised,
 //! the judges' questions of `tests/cartes/` (`questions.tsv`, `controle.tsv`,
-//! `inedit.tsv`) answered better with the cards than without, the cards as
+//! `inedit.tsv`, `inedit-2.tsv`, `inedit-3.tsv`) answered better with the
+//! cards than without, the cards as
 //! results of their own (`kind: "card"`), and the topics file naming rules
 //! that exist.
 
@@ -184,11 +185,15 @@ fn card_questions_are_answered_better_with_the_cards() {
     // anything until it was read for the kinds of topics that bring their
     // rules: measured 0.437 with the cards, 0.429 without (0.410 and 0.391
     // before the judges' jargon added to the vocabulary). No loss.
-    let unseen = eval::parse("inedit.tsv", &set("inedit.tsv")).unwrap();
-    assert!(unseen.len() >= 60);
-    let (_, on) = eval::run(index(), g, &unseen, &Filters::default());
-    let (_, without) = eval::run(&off, g, &unseen, &Filters::default());
-    assert!(on.mrr_at_10 >= without.mrr_at_10, "inédit : {on:?} contre {without:?}");
+    // The two sets written since by other hands, held out: measured 0.532
+    // and 0.605 with the cards, 0.524 and 0.586 without. No loss on any.
+    for name in ["inedit.tsv", "inedit-2.tsv", "inedit-3.tsv"] {
+        let unseen = eval::parse(name, &set(name)).unwrap();
+        assert!(unseen.len() >= 60, "{name}");
+        let (_, on) = eval::run(index(), g, &unseen, &Filters::default());
+        let (_, without) = eval::run(&off, g, &unseen, &Filters::default());
+        assert!(on.mrr_at_10 >= without.mrr_at_10, "{name} : {on:?} contre {without:?}");
+    }
 }
 
 #[test]
