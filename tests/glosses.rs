@@ -57,7 +57,8 @@ fn a_french_question_finds_an_english_rule_through_its_gloss() {
     // translate to: first through their gloss, lower without.
     for (q, rule) in [
         ("deux joueurs perdent en meme temps c'est une egalite", "104.4a"),
-        ("un objet qui change de zone devient un nouvel objet sans memoire", "400.7"),
+        // (Not « nouvel objet »: that is a word of jargon of the vocabulary, 400.7 without the glosses.)
+        ("un objet qui change de zone est sans memoire ni lien avec son passe", "400.7"),
     ] {
         assert_eq!(ids(&with, q).first().map(String::as_str), Some(rule), "{q}: {:?}", ids(&with, q));
         assert_ne!(ids(&without, q).first().map(String::as_str), Some(rule), "{q}: {:?}", ids(&without, q));
