@@ -214,9 +214,7 @@ impl Names {
         let french = french_words();
         by_word.retain(|word, cards| names_alone(lexicon, &french, in_english.contains(word), word, cards.len()));
         add_shortened_names(&mut full, cards, &french, &common);
-        for key in add_nicknames(&mut full, cards) {
-            names.game_words.insert(key);
-        }
+        names.game_words.extend(add_nicknames(&mut full, cards));
         names.reach = reach(&full);
         names.game_words.extend(french_single.difference(&english_single).cloned());
         names.index_parts(&by_word);

@@ -165,7 +165,7 @@ impl RuleId {
         // without walking up: the search asks it of every unit it found.
         match (self, other) {
             _ if self == other => true,
-            (_, RuleId::Section(s)) => !matches!(self, RuleId::Section(_)) && self.section() == s,
+            (_, RuleId::Section(s)) => self.section() == s,
             (RuleId::Rule { chapter, .. } | RuleId::Subrule { chapter, .. }, RuleId::Chapter(c)) => chapter == c,
             (RuleId::Subrule { chapter, number, .. }, RuleId::Rule { chapter: c, number: n }) => {
                 chapter == c && number == n
