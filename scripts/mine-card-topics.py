@@ -12,6 +12,8 @@ Writes rules/cartes/sujets.tsv: one line per topic, `kind<TAB>pattern<TAB>rules<
   phrase   words of Oracle text that the rules quote or say themselves, found in few rules
            (« can't be countered » → 113.6g, 603.1a; « enters tapped » → 603.6d), and the titles of
            rules the cards say (« mana abilities » → 605, « the monarch » → 724)
+  cost     a mana symbol of the card's mana cost that the rules speak of (« an {X} in its mana cost »)
+           → the rules that say it, and the rule of that symbol whose subrules say it (107.3 for {X})
   interaction  two cards named that both touch these rules → the rule of their interaction
            (two replacement effects → 616.1; two continuous effects of one layer — the same rule of 613,
            « 613 (même règle) » — → 613.7, 613.8)
@@ -257,6 +259,25 @@ def main():
                 if rid not in ids:
                     ids.append(rid)
             out.append(("type", t, ", ".join(ids), n, " ; ".join(s for _, s in found)))
+
+    # Mana symbols of a mana cost the rules speak of (« an object with an {X} in its mana cost »,
+    # 202.3e) → those rules; when two subrules or more of one rule say it (107.3b, 107.3g), that rule
+    # instead, so that its other subrules are of the family (107.3m: an X of a copy's cost).
+    symbols = collections.OrderedDict()
+    for rid, text in rules.items():
+        body = text.split("Example:")[0]
+        for sym in re.findall(r"\b(?:an?|has an?|with an?) (\{[A-Z0-9]\}) in its mana cost", body):
+            symbols.setdefault(sym, []).append(rid)
+    for sym, where in symbols.items():
+        parents = collections.Counter(r[:-1] for r in where if r[-1].isalpha())
+        ids = []
+        for r in where:
+            rid = r[:-1] if r[-1].isalpha() and parents[r[:-1]] >= 2 else r
+            if rid not in ids:
+                ids.append(rid)
+        n = sum(1 for c in cards if sym in (c.get("manaCost") or ""))
+        if n >= MIN_CARDS:
+            out.append(("cost", sym, ", ".join(ids), n, "« " + sym + " in its mana cost » en " + ", ".join(where)))
 
     # Phrases of Oracle text the rules quote in their own text (not their examples): « [This
     # permanent] enters tapped » (603.6d). Bracketed words stand for anything, N for a number.

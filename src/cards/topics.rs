@@ -10,6 +10,7 @@
 //!   action   destroy              701.8           (a verb of its text)
 //!   phrase   nonbasic lands are   305.7, 613.1d   (words of its text)
 //!   layout   split                709             (its kind of card)
+//!   cost     {X}                  107.3, 202.3e   (a symbol of its mana cost)
 //!   interaction  614, 615         616.1           (two cards named touch these)
 //! ```
 //!
@@ -42,6 +43,8 @@ pub enum Kind {
     Phrase,
     /// Its layout (`split`, `adventure`, `transform`).
     Layout,
+    /// A mana symbol of its mana cost (`{X}`).
+    Cost,
     /// Not of one card: two cards named that both touch the rules of the
     /// pattern (« 614, 615 ») meet in the topic's rules (616.1).
     Interaction,
@@ -55,12 +58,13 @@ impl Kind {
     /// words, and the card only lifts it among them; brought in unasked, the
     /// persist rule of Kitchen Finks came before the commander rules a
     /// question on its colour identity asks. The words of a card's text
-    /// (« nonbasic lands are Mountains » → 305.7), its layout and where two
-    /// cards meet are not what a judge types: their rules come in even
-    /// when the words did not find them. (A query of cards' names alone
+    /// (« nonbasic lands are Mountains » → 305.7), its layout, the symbols
+    /// of its cost (« {X} » → 202.3e) and where two cards meet are not what
+    /// a judge types: their rules come in even when the words did not find
+    /// them. (A query of cards' names alone
     /// brings the rules of every kind: see `search::cards::named`.)
     pub fn brings_rules(self) -> bool {
-        matches!(self, Kind::Phrase | Kind::Layout | Kind::Interaction)
+        matches!(self, Kind::Phrase | Kind::Layout | Kind::Cost | Kind::Interaction)
     }
 }
 
@@ -155,6 +159,7 @@ impl Topics {
                 "action" => Kind::Action,
                 "phrase" => Kind::Phrase,
                 "layout" => Kind::Layout,
+                "cost" => Kind::Cost,
                 "interaction" => Kind::Interaction,
                 other => return Err(at(&format!("genre inconnu « {other} »"))),
             };
@@ -176,7 +181,7 @@ impl Topics {
                 Kind::Phrase => Some(phrase_regex(pattern)),
                 Kind::Keyword => Some(phrase_regex(&pattern.to_lowercase())),
                 Kind::Action => Some(action_regex(pattern)),
-                Kind::Type | Kind::Layout | Kind::Interaction => None,
+                Kind::Type | Kind::Layout | Kind::Cost | Kind::Interaction => None,
             }
             .transpose()
             .map_err(|e| at(&format!("motif illisible : {e}")))?
@@ -184,7 +189,7 @@ impl Topics {
             let needle = match kind {
                 Kind::Phrase => Some(needle(pattern)),
                 Kind::Keyword | Kind::Action => Some(pattern.to_lowercase()),
-                Kind::Type | Kind::Layout | Kind::Interaction => None,
+                Kind::Type | Kind::Layout | Kind::Cost | Kind::Interaction => None,
             }
             .filter(|n| !n.is_empty());
             topics.push(Topic {
@@ -253,6 +258,7 @@ impl Topics {
                 Kind::Type => types.iter().any(|w| *w == t.pattern),
                 Kind::Action | Kind::Phrase => matches(),
                 Kind::Layout => card.layout == t.pattern,
+                Kind::Cost => card.mana_cost.as_deref().is_some_and(|c| c.contains(t.pattern.as_str())),
                 Kind::Interaction => false,
             };
             if said {
@@ -493,6 +499,23 @@ mod tests {
         assert!(action_regex("destroy").unwrap().is_match("destroy target creature."));
         assert!(!action_regex("counter").unwrap().is_match("put a +1/+1 counter on it."));
         assert_eq!(oracle_words("Kitchen Finks (reminder) enters.", "Kitchen Finks"), "this enters.");
+    }
+
+    #[test]
+    fn an_x_in_a_mana_cost_touches_the_rules_of_x() {
+        let cards = &crate::cards::Cards::embedded().cards;
+        let card = |name: &str| cards.iter().find(|c| c.name == name).unwrap();
+        let rules = |name: &str| -> Vec<(String, Kind)> {
+            Topics::embedded().of(card(name)).into_iter().map(|t| (t.rule.to_string(), t.kind)).collect()
+        };
+        let ballista = rules("Walking Ballista");
+        for id in ["107.3", "202.3e"] {
+            assert!(ballista.contains(&(id.to_string(), Kind::Cost)), "{ballista:?}");
+        }
+        // No X in its cost.
+        let bolt = rules("Lightning Bolt");
+        assert!(!bolt.iter().any(|(_, k)| *k == Kind::Cost), "{bolt:?}");
+        assert!(Kind::Cost.brings_rules());
     }
 
     #[test]
