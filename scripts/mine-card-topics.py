@@ -19,7 +19,7 @@ Writes rules/cartes/sujets.tsv: one line per topic, `kind<TAB>pattern<TAB>rules<
            « 613 (même règle) » — → 613.7, 613.8)
 `cards` is how many cards of today match the pattern; `source` says where the line was found.
 The patterns are matched by src/cards/topics.rs on Oracle text lowercased, the card's own name read as
-« this ». Run from the project root:
+« this » (a `cost` pattern on the card's mana cost as written). Run from the project root:
 
     python3 scripts/mine-card-topics.py rules/en-2026-01-16-comprehensive-rules.txt \
         rules/cartes/oracle-cards.json.gz > rules/cartes/sujets.tsv
@@ -262,12 +262,14 @@ def main():
 
     # Mana symbols of a mana cost the rules speak of (« an object with an {X} in its mana cost »,
     # 202.3e) → those rules; when two subrules or more of one rule say it (107.3b, 107.3g), that rule
-    # instead, so that its other subrules are of the family (107.3m: an X of a copy's cost).
+    # instead, so that its other subrules are of the family (107.3m: an X chosen for the spell a
+    # permanent was, read by its enters-the-battlefield ability).
     symbols = collections.OrderedDict()
     for rid, text in rules.items():
         body = text.split("Example:")[0]
-        for sym in re.findall(r"\b(?:an?|has an?|with an?) (\{[A-Z0-9]\}) in its mana cost", body):
-            symbols.setdefault(sym, []).append(rid)
+        for sym in re.findall(r"\ban? (\{[A-Z0-9]\}) in its mana cost", body):
+            if rid not in symbols.setdefault(sym, []):
+                symbols[sym].append(rid)
     for sym, where in symbols.items():
         parents = collections.Counter(r[:-1] for r in where if r[-1].isalpha())
         ids = []

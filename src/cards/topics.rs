@@ -10,7 +10,7 @@
 //!   action   destroy              701.8           (a verb of its text)
 //!   phrase   nonbasic lands are   305.7, 613.1d   (words of its text)
 //!   layout   split                709             (its kind of card)
-//!   cost     {X}                  107.3, 202.3e   (a symbol of its mana cost)
+//!   cost     {X}                  107.3, 202.3e, 601.2b (a symbol of its mana cost)
 //!   interaction  614, 615         616.1           (two cards named touch these)
 //! ```
 //!
@@ -509,7 +509,7 @@ mod tests {
             Topics::embedded().of(card(name)).into_iter().map(|t| (t.rule.to_string(), t.kind)).collect()
         };
         let ballista = rules("Walking Ballista");
-        for id in ["107.3", "202.3e"] {
+        for id in ["107.3", "202.3e", "601.2b"] {
             assert!(ballista.contains(&(id.to_string(), Kind::Cost)), "{ballista:?}");
         }
         // No X in its cost.

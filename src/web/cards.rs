@@ -107,7 +107,8 @@ pub(super) async fn api(slug: web::Path<String>) -> Result<HttpResponse, WebErro
 /// « Règles liées »: the rules the card's text touches — its keywords
 /// (their family too: « Swampwalk » → landwalk), then what
 /// `rules/cartes/sujets.tsv` reads in it (types and subtypes, keyword
-/// actions, the phrases the rules quote), the rarest first — each linked
+/// actions, the phrases the rules quote, its layout, the symbols of its
+/// mana cost), the rarest first — each linked
 /// to the rule in force, with what of the card names it.
 fn related_rules(g: &Graph, card: &Card) -> Vec<Link> {
     let lexicon = Lexicon::embedded();
