@@ -61,8 +61,8 @@ impl Kind {
     /// (« nonbasic lands are Mountains » → 305.7), its layout, the symbols
     /// of its cost (« {X} » → 202.3e) and where two cards meet are not what
     /// a judge types: their rules come in even when the words did not find
-    /// them. (A query of cards' names alone
-    /// brings the rules of every kind: see `search::cards::named`.)
+    /// them. (A query of cards' names alone brings the rules of every kind:
+    /// see `search::cards::named`.)
     pub fn brings_rules(self) -> bool {
         matches!(self, Kind::Phrase | Kind::Layout | Kind::Cost | Kind::Interaction)
     }
