@@ -18,7 +18,7 @@
 //! - the median time to answer a top-10 page with snippets, in process (all
 //!   queries of the sets, each run 30 times by each engine in turn, each
 //!   engine first in turn: the first after another pays for the caches the
-//!   other left).
+//!   other left), with the allocator set as `serve` sets it.
 //!
 //! FTS5 gets what its documentation recommends for accented text, the
 //! `unicode61 remove_diacritics 2` tokenizer, one row per rule (title, text,
@@ -151,17 +151,9 @@ fn ranking(graph: &Graph, index: &SearchIndex, off: &SearchIndex, fts: &Fts, set
     }
 }
 
-fn main() {
-    // `cargo bench` passes `--bench`; under `cargo test --benches` there is nothing to measure.
-    if !std::env::args().any(|a| a == "--bench") {
-        eprintln!("comparaison : à lancer avec `cargo bench --bench comparaison --features comparaison`");
-        return;
-    }
-    let Some(shared) = shared::dir() else {
-        eprintln!("comparaison : shared/ introuvable (ni ../shared ni ARBITRE_SHARED) ; rien à mesurer");
-        return;
-    };
-    let sets = [
+/// The sets measured, each with its label.
+fn sets(shared: &std::path::Path) -> [(&'static str, Vec<Question>); 11] {
+    [
         ("croisée (shared/relevance/croisee.tsv)", questions(shared.join("relevance/croisee.tsv"))),
         (
             "règles complètes (tests/recherche/regles-completes.tsv)",
@@ -176,7 +168,22 @@ fn main() {
         ("cartes, inédit (tests/cartes/inedit.tsv)", questions(PathBuf::from("tests/cartes/inedit.tsv"))),
         ("cartes, inédit 2 (tests/cartes/inedit-2.tsv)", questions(PathBuf::from("tests/cartes/inedit-2.tsv"))),
         ("cartes, inédit 3 (tests/cartes/inedit-3.tsv)", questions(PathBuf::from("tests/cartes/inedit-3.tsv"))),
-    ];
+    ]
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; under `cargo test --benches` there is nothing to measure.
+    if !std::env::args().any(|a| a == "--bench") {
+        eprintln!("comparaison : à lancer avec `cargo bench --bench comparaison --features comparaison`");
+        return;
+    }
+    // The allocator set as `serve` sets it (web::memory).
+    arbitre::web::prepare_memory();
+    let Some(shared) = shared::dir() else {
+        eprintln!("comparaison : shared/ introuvable (ni ../shared ni ARBITRE_SHARED) ; rien à mesurer");
+        return;
+    };
+    let sets = sets(&shared);
 
     // The embedded corpus: French texts and the English rules in force.
     let graph = arbitre::load(&[]).graph;

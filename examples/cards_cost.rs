@@ -17,6 +17,8 @@ fn field_kb(name: &str) -> u64 {
 }
 
 fn main() {
+    // The allocator set as the server sets it (freed pages given back at once).
+    arbitre::web::prepare_memory();
     // The vocabulary and its translations, which the server has already read.
     let lexicon = arbitre::lexicon::Lexicon::embedded();
     lexicon.translations();
@@ -35,11 +37,7 @@ fn main() {
     let finks = cards.names.recognise(cards, "kitchen finks avec un -1/-1");
     let peak = rss_kb();
     // What the server keeps: it gives freed pages back every 10 s (web::memory).
-    // SAFETY: malloc_trim touches only the allocator's free lists.
-    #[allow(unsafe_code)]
-    unsafe {
-        libc::malloc_trim(0);
-    }
+    arbitre::web::give_memory_back();
     let after = rss_kb();
     let anon = field_kb("RssAnon:").saturating_sub(anon_before);
     println!(

@@ -6,6 +6,8 @@
 use arbitre::search::SearchIndex;
 
 fn main() {
+    // The allocator set as `serve` sets it (web::memory).
+    arbitre::web::prepare_memory();
     let g = arbitre::load(&[]).graph;
     let index = SearchIndex::build(&g).unwrap();
     let f = arbitre::search::Filters::default();
