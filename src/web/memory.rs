@@ -6,8 +6,9 @@
 //! last burst freed. So, when the server starts and before the graph and the
 //! index are built, freed pages are set to go back at once
 //! ([`give_back_at_once`]), and a thread asks mimalloc every [`PERIOD`] to
-//! collect what the threads freed ([`collect`]). A collection with nothing
-//! to give back takes microseconds; after a burst, a few milliseconds.
+//! collect what ended threads left and give back what is free
+//! ([`collect`]). A collection with nothing to give back takes
+//! microseconds; after a burst, a few milliseconds.
 //!
 //! Measured on 2026-11-27 (`scripts/demarrage.sh`, `scripts/endurance.sh`,
 //! the two builds in turn): 125 MB resident after start with the cards
@@ -57,7 +58,8 @@ fn give_back_at_once() {
     }
 }
 
-/// Collects the pages freed on every thread and gives their memory back.
+/// Collects the calling thread's free pages and what ended threads left
+/// (their abandoned segments), and gives the free memory back to the system.
 #[allow(unsafe_code)]
 pub fn collect() {
     // SAFETY: mi_collect takes a flag and works under the allocator's own

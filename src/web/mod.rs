@@ -51,8 +51,8 @@ pub fn prepare_memory() {
     memory::start_trimming();
 }
 
-/// Gives the memory freed on every thread back to the system now, without
-/// waiting for the next period of [`memory`].
+/// Gives free memory back to the system now (what ended threads left
+/// included), without waiting for the next period of [`memory`].
 pub fn give_memory_back() {
     memory::collect();
 }
@@ -318,8 +318,6 @@ pub fn bind(
     if state.index.with_cards {
         std::thread::spawn(|| {
             crate::cards::Cards::embedded();
-            // What reading them freed, given back before the thread ends.
-            memory::collect();
         });
     }
     let state = web::Data::new(state);
