@@ -108,8 +108,8 @@ pub(super) async fn api(slug: web::Path<String>) -> Result<HttpResponse, WebErro
 /// (their family too: « Swampwalk » → landwalk), then what
 /// `rules/cartes/sujets.tsv` reads in it (types and subtypes, keyword
 /// actions, the phrases the rules quote, its layout, the symbols of its
-/// mana cost), the rarest first — each linked
-/// to the rule in force, with what of the card names it.
+/// mana cost), the rarest first — each linked to the rule in force, with
+/// what of the card names it.
 fn related_rules(g: &Graph, card: &Card) -> Vec<Link> {
     let lexicon = Lexicon::embedded();
     let mut ids: Vec<(RuleId, String)> = Vec::new();
