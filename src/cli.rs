@@ -233,7 +233,7 @@ enum Command {
         #[command(flatten)]
         corpus: CorpusArgs,
     },
-    /// Montre une carte : noms anglais et français, coût, type, texte Oracle, décisions datées, texte français imprimé.
+    /// Montre une carte : noms anglais et français, coût, type, texte Oracle, règles liées, décisions datées, texte français imprimé, scénarios.
     #[command(after_help = "Exemples :\n  \
         arbitre carte \"kitchen finks\"\n  \
         arbitre carte finks                                # une partie distinctive du nom\n  \
@@ -242,7 +242,7 @@ enum Command {
         /// Le nom de la carte, en anglais ou en français, ou une partie distinctive (la casse, les accents et les apostrophes ne comptent pas).
         #[arg(value_name = "NOM")]
         name: String,
-        /// Sortie JSON : name, french[], mana_cost, type_line, text, keywords[], rulings[], printed[], notice.
+        /// Sortie JSON : card (name, french[], mana_cost, type_line, text, keywords[], rulings[], printed[]), stale, nicknames[], related[] (rule, why), url, scenarios[] (title, url), notice.
         #[arg(long)]
         json: bool,
     },
@@ -901,16 +901,23 @@ fn definit(
     Ok(0)
 }
 
-/// `arbitre carte NOM`: the card a name designates, with its rulings and its
-/// French text; one line warns when a text of 2018 may be out of date.
+/// `arbitre carte NOM`: the card a name designates, with the rules its text
+/// touches, its rulings, its French text and the shipped scenarios in which
+/// it appears; one line warns when a text of 2018 may be out of date.
 fn carte(name: &str, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<u8> {
     let cards = crate::cards::Cards::embedded();
     let Some(card) = cards.find(name) else {
         writeln!(err, "erreur : aucune carte « {} »", crate::text::quote(name))?;
         return Ok(1);
     };
+    // The rules in force, for the titles of the rules the card touches, and
+    // the scenarios: the embedded corpus, as `serve` reads it.
+    let graph = crate::load(&[]).graph;
+    let scenarios: Vec<crate::engine::Scenario> =
+        crate::engine::load_embedded(&graph).into_iter().filter_map(Result::ok).collect();
+    let in_scenarios = crate::web::cards::scenarios_of(card, &scenarios);
     if json {
-        serde_json::to_writer_pretty(&mut *out, &card.json())?;
+        serde_json::to_writer_pretty(&mut *out, &crate::web::cards::json(card, &in_scenarios))?;
         writeln!(out)?;
         return Ok(0);
     }
@@ -925,7 +932,16 @@ fn carte(name: &str, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> an
     let pt = if stats.is_empty() { stats } else { format!(" · {stats}") };
     writeln!(out, "{cost}{}{pt}", card.type_line)?;
     writeln!(out, "\n{}", card.text)?;
-    let changed = card.printed.last().is_some_and(|p| card.changed_since(p));
+    let related = cards.related(card);
+    if !related.is_empty() {
+        writeln!(out, "\nRègles liées :")?;
+        for r in &related {
+            let title = graph.find(r.rule).and_then(|i| graph.node(i).title.clone());
+            let title = title.map(|t| format!(" — {t}")).unwrap_or_default();
+            writeln!(out, "  {}{title} ({})", r.rule, r.why)?;
+        }
+    }
+    let changed = card.stale();
     if !card.rulings.is_empty() {
         writeln!(out, "\nDécisions (en anglais, jusqu'en 2018) :")?;
         for r in &card.rulings {
@@ -947,6 +963,12 @@ fn carte(name: &str, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> an
                 "Attention : le texte anglais de la carte a changé depuis ; ce texte français date de {}.",
                 p.date
             )?;
+        }
+    }
+    if !in_scenarios.is_empty() {
+        writeln!(out, "\nScénarios où elle paraît :")?;
+        for s in &in_scenarios {
+            writeln!(out, "  {} — arbitre explique {}", s.title, s.path)?;
         }
     }
     writeln!(out, "\n{}", crate::cards::NOTICE)?;

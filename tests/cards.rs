@@ -141,6 +141,39 @@ fn carte_shows_a_card_in_french_and_json() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("aucune carte"));
 }
 
+#[test]
+fn carte_says_the_rules_a_card_touches_and_its_scenarios() {
+    let run = |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_arbitre")).args(args).output().unwrap();
+    // « You have hexproof » is read in the text: the card has no keyword.
+    let o = run(&["carte", "ligne ley de vertu"]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("\nRègles liées\u{a0}:\n  702.11 — Hexproof (Hexproof)\n"), "{text}");
+    assert!(!text.contains("Scénarios"), "{text}");
+    // The shipped scenarios that play the card, with the command that plays them.
+    let o = run(&["carte", "salve d'aura"]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains("— arbitre explique rules/scenarios/salve-d-aura-protection-contre-le-blanc.toml\n"),
+        "{text}"
+    );
+    assert!(text.contains("  701.8 — Destroy (destroy)\n"), "{text}");
+    // The same in JSON.
+    let o = run(&["carte", "lune de sang", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["related"][0], serde_json::json!({ "rule": "305.7", "why": "nonbasic lands are" }));
+    assert_eq!(v["stale"], false);
+    assert_eq!(v["url"], "/cartes/blood-moon");
+    assert_eq!(v["scenarios"], serde_json::json!([]));
+    let o = run(&["carte", "aura blast", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let urls: Vec<&str> = v["scenarios"].as_array().unwrap().iter().map(|s| s["url"].as_str().unwrap()).collect();
+    assert!(urls.contains(&"/exemples/salve-d-aura-cible-legale"), "{urls:?}");
+    // « Add {W} to your mana pool » (2001) is now « Add {W}. »: its texts of 2018 are flagged.
+    let o = run(&["carte", "Abandoned Outpost", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["stale"], true);
+}
+
 // --- The card and rule pages: the Oracle text's words of the game linked to
 // their rules, and a keyword's rule page listing the cards with it.
 

@@ -306,6 +306,10 @@ async fn card_pages_show_a_card_its_rules_and_its_french_text() {
     let v: Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["card"]["name"], "Blood Moon");
     assert!(v["notice"].as_str().unwrap().contains("Fan Content Policy"));
+    assert_eq!(v["related"][1]["rule"], "613.1d");
+    let (_, _, json) = get("/api/cartes/aura-blast").await;
+    let v: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["scenarios"].as_array().unwrap().len(), 3, "{json}");
     let (status, _, _) = get("/cartes/zzqxw").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }

@@ -64,6 +64,15 @@ pub struct Card {
     pub printed: Vec<Printed>,
 }
 
+/// A rule a card's text touches, and what of the card names it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Related {
+    /// The rule in force.
+    pub rule: crate::vocab::RuleId,
+    /// What of the card names it (« Hexproof », « nonbasic lands are »).
+    pub why: String,
+}
+
 /// A ruling and its date.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Ruling {
@@ -110,10 +119,17 @@ impl Card {
         }
     }
 
-    /// The card as `arbitre carte --json` and `/api/cartes/{slug}` give it,
-    /// with its nicknames and the Fan Content Policy notice.
-    pub fn json(&self) -> serde_json::Value {
-        serde_json::json!({ "card": self, "nicknames": self.nicknames(), "notice": NOTICE })
+    /// Whether what 2018 says of it (its rulings, its French printed text)
+    /// may be out of date: its English text then differs from today's. A
+    /// card without a French printed text has no English text of 2018 to
+    /// compare: its rulings are shown with their dates alone.
+    pub fn stale(&self) -> bool {
+        self.printed.last().is_some_and(|p| self.changed_since(p))
+    }
+
+    /// Whether a name as a scenario writes it (English or French, whole) is this card's.
+    pub fn is_called(&self, name: &str) -> bool {
+        self.name == name || self.french.iter().any(|f| f == name)
     }
 
     /// What players call it (« bob », « jace tms »: [`names::NICKNAMES`]).
@@ -245,6 +261,36 @@ impl Cards {
             Some(i) => t.touched(self.topics.of(i)),
             None => t.of(card),
         }
+    }
+
+    /// « Règles liées »: the rules a card's text touches — its keywords
+    /// (their family too: « Swampwalk » → landwalk), then what
+    /// `rules/cartes/sujets.tsv` reads in it (types and subtypes, keyword
+    /// actions, the phrases the rules quote, its layout, the symbols of its
+    /// mana cost), the rarest first — each once, with what of the card names it.
+    pub fn related(&self, card: &Card) -> Vec<Related> {
+        let lexicon = crate::lexicon::Lexicon::embedded();
+        let keywords = card
+            .keywords
+            .iter()
+            .filter_map(|k| Some(Related { rule: topics::keyword_rule(lexicon, k)?, why: k.to_string() }));
+        let touched = self.topics_of(card).into_iter().map(|t| Related { rule: t.rule, why: t.why });
+        let mut seen = std::collections::HashSet::new();
+        keywords.chain(touched).filter(|r| seen.insert(r.rule)).collect()
+    }
+
+    /// The card as `arbitre carte --json` and `/api/cartes/{slug}` give it:
+    /// the card, `stale` ([`Card::stale`]), its nicknames, the rules its
+    /// text touches ([`Cards::related`]: `rule`, `why`) and the Fan Content
+    /// Policy notice.
+    pub fn json(&self, card: &Card) -> serde_json::Value {
+        serde_json::json!({
+            "card": card,
+            "stale": card.stale(),
+            "nicknames": card.nicknames(),
+            "related": self.related(card),
+            "notice": NOTICE,
+        })
     }
 
     /// The card a name designates, English or French, any case, with or

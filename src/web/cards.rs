@@ -19,6 +19,7 @@ use super::render::link;
 use super::typography::French;
 use super::{AppState, html, redirect};
 use crate::cards::{Card, Cards};
+use crate::engine::Scenario;
 use crate::graph::Graph;
 use crate::lexicon::{Kind, Lexicon};
 use crate::vocab::RuleId;
@@ -62,15 +63,12 @@ pub(super) async fn page(state: web::Data<AppState>, slug: web::Path<String>) ->
         return Ok(redirect(StatusCode::MOVED_PERMANENTLY, &url));
     }
     let g = &state.graph;
-    let changed = card.printed.last().is_some_and(|p| card.changed_since(p));
-    let scenarios = state
-        .examples
-        .entries
-        .iter()
-        .filter(|e| e.scenario.cards.iter().any(|c| c.name == card.name || card.french.iter().any(|f| *f == c.name)))
-        .map(|e| Link {
-            label: e.scenario.title.clone(),
-            url: super::catalogue::example_url(&e.scenario.slug, None),
+    let changed = card.stale();
+    let scenarios = scenarios_of(card, state.examples.entries.iter().map(|e| &e.scenario))
+        .into_iter()
+        .map(|s| Link {
+            label: s.title.clone(),
+            url: super::catalogue::example_url(&s.slug, None),
             preview: None,
             note: String::new(),
         })
@@ -99,36 +97,41 @@ pub(super) async fn page(state: web::Data<AppState>, slug: web::Path<String>) ->
 }
 
 /// `GET /api/cartes/{slug}`: the card, as `arbitre carte --json`.
-pub(super) async fn api(slug: web::Path<String>) -> Result<HttpResponse, WebError> {
+pub(super) async fn api(state: web::Data<AppState>, slug: web::Path<String>) -> Result<HttpResponse, WebError> {
     let card = card_of(Cards::embedded(), &slug)?;
-    Ok(HttpResponse::Ok().json(card.json()))
+    let scenarios = scenarios_of(card, state.examples.entries.iter().map(|e| &e.scenario));
+    Ok(HttpResponse::Ok().json(json(card, &scenarios)))
 }
 
-/// « Règles liées »: the rules the card's text touches — its keywords
-/// (their family too: « Swampwalk » → landwalk), then what
-/// `rules/cartes/sujets.tsv` reads in it (types and subtypes, keyword
-/// actions, the phrases the rules quote, its layout, the symbols of its
-/// mana cost), the rarest first — each linked to the rule in force, with
-/// what of the card names it.
+/// The card as `/api/cartes/{slug}` and `arbitre carte --json` give it:
+/// [`Cards::json`], its address (`url`) and the shipped scenarios in which
+/// it appears (`scenarios`: `title`, `url`).
+pub fn json(card: &Card, scenarios: &[&Scenario]) -> serde_json::Value {
+    let mut v = Cards::embedded().json(card);
+    v["url"] = card_url(card).into();
+    v["scenarios"] = scenarios
+        .iter()
+        .map(|s| serde_json::json!({ "title": s.title, "url": super::catalogue::example_url(&s.slug, None) }))
+        .collect();
+    v
+}
+
+/// The shipped scenarios in which a card appears, by its English or French name.
+pub fn scenarios_of<'s>(card: &Card, scenarios: impl IntoIterator<Item = &'s Scenario>) -> Vec<&'s Scenario> {
+    scenarios.into_iter().filter(|s| s.cards.iter().any(|c| card.is_called(&c.name))).collect()
+}
+
+/// « Règles liées » ([`Cards::related`]), each linked to the rule in force
+/// with its preview and what of the card names it.
 fn related_rules(g: &Graph, card: &Card) -> Vec<Link> {
-    let lexicon = Lexicon::embedded();
-    let mut ids: Vec<(RuleId, String)> = Vec::new();
-    for k in &card.keywords {
-        if let Some(id) = crate::cards::topics::keyword_rule(lexicon, k) {
-            ids.push((id, k.to_string()));
-        }
-    }
-    for t in Cards::embedded().topics_of(card) {
-        ids.push((t.rule, t.why));
-    }
-    let mut seen = std::collections::HashSet::new();
-    ids.into_iter()
-        .filter(|(id, _)| seen.insert(*id))
-        .filter_map(|(id, why)| {
-            let idx = g.find(id)?;
+    Cards::embedded()
+        .related(card)
+        .into_iter()
+        .filter_map(|r| {
+            let idx = g.find(r.rule)?;
             let mut l = link(g, idx, None);
-            l.label = id.to_string();
-            l.note = why;
+            l.label = r.rule.to_string();
+            l.note = r.why;
             Some(l)
         })
         .collect()

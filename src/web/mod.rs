@@ -26,7 +26,7 @@
 mod api;
 mod articles;
 mod assets;
-mod cards;
+pub mod cards;
 mod changes;
 pub mod examples;
 mod glossary;
