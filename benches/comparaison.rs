@@ -191,7 +191,7 @@ fn main() {
     let mut off = SearchIndex::build(&graph).unwrap();
     off.with_cards = false;
     // The cards read before timing (the server reads them on a thread at start).
-    arbitre::cards::Cards::embedded();
+    arbitre::cards::Cards::embedded().topics();
     let (fts, fts_build) = Fts::build(&graph);
     ranking(&graph, &index, &off, &fts, &sets);
 

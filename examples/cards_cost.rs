@@ -27,7 +27,7 @@ fn main() {
     let start = std::time::Instant::now();
     // Read on a thread of their own, as the server reads them.
     std::thread::spawn(|| {
-        arbitre::cards::Cards::embedded();
+        arbitre::cards::Cards::embedded().topics();
     })
     .join()
     .expect("the cards");

@@ -10,7 +10,7 @@ fn main() {
     let text =
         std::fs::read_to_string(std::env::var("CG_SET").unwrap_or("tests/recherche/controle.tsv".into())).unwrap();
     let queries: Vec<String> = arbitre::search::eval::parse("c", &text).unwrap().into_iter().map(|q| q.query).collect();
-    std::hint::black_box(arbitre::cards::Cards::embedded());
+    std::hint::black_box(arbitre::cards::Cards::embedded().topics());
     let mut n = 0;
     for q in queries.iter().take(120) {
         n += index.search(&g, q, 10, &Default::default()).hits.len();

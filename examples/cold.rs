@@ -12,6 +12,7 @@ fn main() {
     let mut off = arbitre::search::SearchIndex::build(&g).unwrap();
     off.with_cards = false;
     let cards = arbitre::cards::Cards::embedded();
+    cards.topics();
     let f = arbitre::search::Filters::default();
     let mut queries = Vec::new();
     for path in std::env::args().skip(1) {

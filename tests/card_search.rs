@@ -211,7 +211,9 @@ fn every_topic_names_rules_in_force() {
     let finks = cards.find("Kitchen Finks").unwrap();
     let touched = topics.of(finks);
     assert_eq!(touched[0].rule.to_string(), "702.79");
-    // Read once with the cards, the same as read alone.
+    // Read once for all the cards, the same as read alone.
+    assert_eq!(cards.topics_of(finks), touched);
+    cards.topics();
     assert_eq!(cards.topics_of(finks), touched);
 }
 

@@ -19,7 +19,7 @@ pub mod import;
 pub mod names;
 pub mod topics;
 
-use std::sync::LazyLock;
+use std::sync::{LazyLock, OnceLock};
 
 use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
@@ -197,8 +197,10 @@ pub struct Cards {
     pub cards: Vec<Card>,
     /// Their names, for finding them in questions.
     pub names: names::Names,
-    /// What each card's text is about ([`topics`]), read once.
-    pub topics: topics::Said,
+    /// What each card's text is about ([`topics`]): read for all the cards
+    /// on first need ([`Cards::topics`]), 0.4 s; a card page or `arbitre
+    /// carte` reads one card's alone.
+    topics: OnceLock<topics::Said>,
 }
 
 static EMBEDDED: LazyLock<Cards> = LazyLock::new(|| {
@@ -249,17 +251,24 @@ impl Cards {
             })
             .collect();
         let names = names::Names::new(&cards);
-        let topics = topics::Topics::embedded().index(&cards);
-        Ok(Cards { cards, names, topics })
+        Ok(Cards { cards, names, topics: OnceLock::new() })
+    }
+
+    /// What every card's text is about, by its place in [`Cards::cards`]:
+    /// read on first call (the search's first card named, or `serve`'s
+    /// card-reading thread), then kept.
+    pub fn topics(&self) -> &topics::Said {
+        self.topics.get_or_init(|| topics::Topics::embedded().index(&self.cards))
     }
 
     /// The rules a card's text touches ([`topics::Topics::of`]), the
-    /// weightiest first: read when the cards were read for one of them.
+    /// weightiest first: from [`Cards::topics`] when they are read, else
+    /// read for this card alone.
     pub fn topics_of(&self, card: &Card) -> Vec<topics::Touched> {
         let t = topics::Topics::embedded();
-        match self.cards.iter().position(|c| std::ptr::eq(c, card)) {
-            Some(i) => t.touched(self.topics.of(i)),
-            None => t.of(card),
+        match (self.topics.get(), self.cards.iter().position(|c| std::ptr::eq(c, card))) {
+            (Some(said), Some(i)) => t.touched(said.of(i)),
+            _ => t.of(card),
         }
     }
 

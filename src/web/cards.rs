@@ -57,6 +57,8 @@ pub fn card_url(card: &Card) -> String {
 /// `GET /cartes/{slug}`.
 pub(super) async fn page(state: web::Data<AppState>, slug: web::Path<String>) -> Result<HttpResponse, WebError> {
     let cards = Cards::embedded();
+    // Every card's topics, read once (`serve` reads them at start).
+    cards.topics();
     let card = card_of(cards, &slug)?;
     let url = card_url(card);
     if url != format!("/cartes/{slug}") {
@@ -98,7 +100,9 @@ pub(super) async fn page(state: web::Data<AppState>, slug: web::Path<String>) ->
 
 /// `GET /api/cartes/{slug}`: the card, as `arbitre carte --json`.
 pub(super) async fn api(state: web::Data<AppState>, slug: web::Path<String>) -> Result<HttpResponse, WebError> {
-    let card = card_of(Cards::embedded(), &slug)?;
+    let cards = Cards::embedded();
+    cards.topics();
+    let card = card_of(cards, &slug)?;
     let scenarios = scenarios_of(card, state.examples.entries.iter().map(|e| &e.scenario));
     Ok(HttpResponse::Ok().json(json(card, &scenarios)))
 }

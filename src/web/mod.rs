@@ -317,7 +317,7 @@ pub fn bind(
     // for them. Not when the search is without cards (`serve --sans-cartes`).
     if state.index.with_cards {
         std::thread::spawn(|| {
-            crate::cards::Cards::embedded();
+            crate::cards::Cards::embedded().topics();
         });
     }
     let state = web::Data::new(state);
