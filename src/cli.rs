@@ -242,7 +242,7 @@ enum Command {
         /// Le nom de la carte, en anglais ou en français, ou une partie distinctive (la casse, les accents et les apostrophes ne comptent pas).
         #[arg(value_name = "NOM")]
         name: String,
-        /// Sortie JSON : card (name, french[], mana_cost, type_line, text, keywords[], rulings[], printed[]), stale, nicknames[], related[] (rule, why), url, scenarios[] (title, url), notice.
+        /// Sortie JSON : card (name, french[], mana_cost, type_line, text, keywords[], rulings[], printed[]), stale (null : rien à comparer), nicknames[], related[] (rule, why), namesakes[], faces[], missing_faces[], url, scenarios[] (title, url), notice.
         #[arg(long)]
         json: bool,
     },
@@ -277,7 +277,7 @@ enum Command {
         arbitre explique rules/scenarios/salve-d-aura-protection-contre-le-blanc.toml\n  \
         arbitre explique rules/scenarios/premiere-frappe.toml --json")]
     Explique {
-        /// Scénario TOML (voir docs/scenarios.md).
+        /// Scénario TOML (voir docs/scenarios.md) ; un scénario livré (rules/scenarios/…) se lit aussi depuis un autre dossier.
         #[arg(value_name = "FICHIER")]
         file: PathBuf,
         /// Sortie JSON : steps[], result, expected.
@@ -776,9 +776,13 @@ fn explique(
     err: &mut dyn Write,
 ) -> anyhow::Result<u8> {
     let path = file.to_string_lossy().replace('\\', "/");
-    let text = match read_scenario(file) {
-        Ok(text) => text,
-        Err(message) => {
+    // A shipped scenario, named as `carte` and the web name it, is read from
+    // the binary where the source tree is not (another folder).
+    let shipped = engine::shipped(path.trim_start_matches("./"));
+    let text = match (read_scenario(file), shipped) {
+        (Ok(text), _) => text,
+        (Err(_), Some(text)) if !file.exists() => text.to_string(),
+        (Err(message), _) => {
             writeln!(err, "erreur : {path} : {message}")?;
             return Ok(2);
         }
@@ -908,6 +912,10 @@ fn carte(name: &str, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> an
     let cards = crate::cards::Cards::embedded();
     let Some(card) = cards.find(name) else {
         writeln!(err, "erreur : aucune carte « {} »", crate::text::quote(name))?;
+        let near: Vec<String> = cards.nearest(name, 8).iter().map(|c| format!("« {} »", c.name)).collect();
+        if !near.is_empty() {
+            writeln!(err, "Cartes proches : {}", near.join(", "))?;
+        }
         return Ok(1);
     };
     // The rules in force, for the titles of the rules the card touches, and
@@ -931,7 +939,27 @@ fn carte(name: &str, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> an
     let stats = card.stats();
     let pt = if stats.is_empty() { stats } else { format!(" · {stats}") };
     writeln!(out, "{cost}{}{pt}", card.type_line)?;
+    let (faces, missing) = cards.other_faces(card);
+    if !faces.is_empty() {
+        let faces: Vec<&str> = faces.iter().map(|c| c.name.as_str()).collect();
+        writeln!(out, "Autre face : {}", faces.join(", "))?;
+    }
+    let namesakes: Vec<String> = cards
+        .namesakes(card)
+        .iter()
+        .map(|c| if c.french.is_empty() { c.name.to_string() } else { format!("{} ({})", c.name, c.french.join(", ")) })
+        .collect();
+    if !namesakes.is_empty() {
+        writeln!(out, "Un de ses noms désigne aussi : {}", namesakes.join(", "))?;
+    }
     writeln!(out, "\n{}", card.text)?;
+    if !missing.is_empty() {
+        writeln!(
+            out,
+            "Attention : le texte de {} manque aux données de cartes ; seul le texte de la première moitié est montré.",
+            missing.join(", ")
+        )?;
+    }
     let related = cards.related(card);
     if !related.is_empty() {
         writeln!(out, "\nRègles liées :")?;
@@ -941,30 +969,7 @@ fn carte(name: &str, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> an
             writeln!(out, "  {}{title} ({})", r.rule, r.why)?;
         }
     }
-    let changed = card.stale();
-    if !card.rulings.is_empty() {
-        writeln!(out, "\nDécisions (en anglais, jusqu'en 2018) :")?;
-        for r in &card.rulings {
-            writeln!(out, "  {} — {}", r.date, r.text)?;
-        }
-        if changed {
-            writeln!(
-                out,
-                "Attention : le texte anglais de la carte a changé depuis 2018 ; ces décisions peuvent ne plus s'appliquer."
-            )?;
-        }
-    }
-    if let Some(p) = card.printed.last() {
-        writeln!(out, "\nTexte français imprimé ({}, {}) : {}", p.set, p.date, p.type_line)?;
-        writeln!(out, "{}", p.text)?;
-        if changed {
-            writeln!(
-                out,
-                "Attention : le texte anglais de la carte a changé depuis ; ce texte français date de {}.",
-                p.date
-            )?;
-        }
-    }
+    card_of_2018(card, out)?;
     if !in_scenarios.is_empty() {
         writeln!(out, "\nScénarios où elle paraît :")?;
         for s in &in_scenarios {
@@ -973,6 +978,41 @@ fn carte(name: &str, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> an
     }
     writeln!(out, "\n{}", crate::cards::NOTICE)?;
     Ok(0)
+}
+
+/// What 2018 says of a card: its rulings and its French printed text, each
+/// with a line when the English text changed since, or when nothing says.
+fn card_of_2018(card: &crate::cards::Card, out: &mut dyn Write) -> anyhow::Result<()> {
+    let stale = card.stale();
+    if !card.rulings.is_empty() {
+        writeln!(out, "\nDécisions (en anglais, jusqu'en 2018) :")?;
+        for r in &card.rulings {
+            writeln!(out, "  {} — {}", r.date, r.text)?;
+        }
+        match stale {
+            Some(true) => writeln!(
+                out,
+                "Attention : le texte anglais de la carte a changé depuis 2018 ; ces décisions peuvent ne plus s'appliquer."
+            )?,
+            Some(false) => {}
+            None => writeln!(
+                out,
+                "Attention : sans texte anglais de 2018 à comparer, on ne sait pas si la carte a changé depuis ; lisez ces décisions avec son texte Oracle ci-dessus."
+            )?,
+        }
+    }
+    if let Some(p) = card.latest_printed() {
+        writeln!(out, "\nTexte français imprimé ({}, {}) : {}", p.set, p.date, p.type_line_shown())?;
+        writeln!(out, "{}", p.text)?;
+        if stale == Some(true) {
+            writeln!(
+                out,
+                "Attention : le texte anglais de la carte a changé depuis {} ; ce texte français peut ne plus s'appliquer.",
+                p.date
+            )?;
+        }
+    }
+    Ok(())
 }
 
 /// `cartes importe` and `cartes check`. What they print is French text,

@@ -237,13 +237,49 @@ pub fn slug(text: &str) -> String {
 /// The number of characters shown when quoting a source passage in a message.
 const QUOTE_CHARS: usize = 80;
 
-/// A short quotation of `text` for messages: at most 80 characters, « … » at the cut.
+/// A short quotation of `text` for messages: at most 80 characters, « … »
+/// at the cut, without the control characters and those that turn text
+/// around (U+202E) — nothing a judge typed, and a terminal would obey them.
 pub fn quote(text: &str) -> String {
-    let t = text.trim();
+    let bidi = |c: char| matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+    let shown: String = text.chars().filter(|&c| !c.is_control() && !bidi(c)).collect();
+    let t = shown.trim();
     match t.char_indices().nth(QUOTE_CHARS) {
         Some((i, _)) => format!("{}…", &t[..i]),
         None => t.to_string(),
     }
+}
+
+/// The optimal-string-alignment distance between `a` and `b`, or `None` as
+/// soon as it must exceed `max`.
+pub fn bounded_distance(a: &[char], b: &[char], max: usize) -> Option<usize> {
+    if a.len().abs_diff(b.len()) > max {
+        return None;
+    }
+    let width = b.len() + 1;
+    let mut prev2 = vec![0usize; width];
+    let mut prev: Vec<usize> = (0..width).collect();
+    let mut cur = vec![0usize; width];
+    for i in 1..=a.len() {
+        cur[0] = i;
+        let mut row_min = cur[0];
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut d = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = d.min(prev2[j - 2] + 1);
+            }
+            cur[j] = d;
+            row_min = row_min.min(d);
+        }
+        if row_min > max {
+            return None;
+        }
+        std::mem::swap(&mut prev2, &mut prev);
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    let d = prev[b.len()];
+    (d <= max).then_some(d)
 }
 
 /// Escapes text for HTML (element content and quoted attribute values).

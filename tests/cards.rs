@@ -111,6 +111,59 @@ fn a_text_of_2018_is_flagged_when_the_card_changed_since() {
     let printed = outpost.printed.first().unwrap();
     // « Add {W} to your mana pool » (2001) is now « Add {W}. »
     assert!(outpost.changed_since(printed), "{}", outpost.text);
+    assert_eq!(outpost.stale(), Some(true));
+    // « When Kitchen Finks enters the battlefield » is now « When this
+    // creature enters »: the same text.
+    let finks = cards.find("Kitchen Finks").unwrap();
+    assert_eq!(finks.stale(), Some(false), "{}", finks.text);
+    // Rulings and no French printed text: nothing to compare.
+    assert_eq!(cards.find("Blood Moon").unwrap().stale(), None);
+}
+
+#[test]
+fn the_french_text_shown_is_the_latest_in_french() {
+    let cards = Cards::embedded();
+    // Printed in M10, CMD, M13 and C13, listed in no set order.
+    let slime = cards.find("Acidic Slime").unwrap().latest_printed().unwrap();
+    assert_eq!(slime.set, "C13");
+    // The data's only French record of Kaboom! holds the English text.
+    assert!(cards.find("Kaboom!").unwrap().latest_printed().is_none());
+    let finks = cards.find("Kitchen Finks").unwrap().latest_printed().unwrap();
+    assert_eq!(finks.type_line_shown(), "Créature : orphe");
+}
+
+#[test]
+fn carte_finds_a_name_typed_whole_or_says_the_nearest() {
+    let run = |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_arbitre")).args(args).output().unwrap();
+    // A word left over is a name not found, not the card of another of its words.
+    for (typed, near) in [
+        ("sword of fire and icf", "Sword of Fire and Ice"),
+        ("pathto exile", "Path to Exile"),
+        ("liliana of the vail", "Liliana of the Veil"),
+        ("jace", "Jace, the Mind Sculptor"),
+    ] {
+        let o = run(&["carte", typed]);
+        assert_eq!(o.status.code(), Some(1), "{typed}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("aucune carte"), "{typed}: {err}");
+        assert!(err.contains("Cartes proches : ") && err.contains(&format!("« {near} »")), "{typed}: {err}");
+    }
+    // Nothing of a terminal's control codes is echoed.
+    let o = run(&["carte", "\u{1b}]0;zzqx\u{7}\u{202e}"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains('\u{1b}') && !err.contains('\u{7}') && !err.contains('\u{202e}'), "{err:?}");
+    // Two cards of one French name: the other is named.
+    let o = run(&["carte", "lame de fond"]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("Un de ses noms désigne aussi\u{a0}: Breaking Wave (Lame de fond)\n"), "{text}");
+    // A half the data lacks is said; a face it has is named.
+    let o = run(&["carte", "fire // ice"]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("le texte de Ice manque aux données de cartes"), "{text}");
+    let o = run(&["carte", "delver of secrets", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["faces"], serde_json::json!(["Insectile Aberration"]));
+    assert_eq!(v["missing_faces"], serde_json::json!([]));
 }
 
 #[test]
@@ -157,11 +210,19 @@ fn carte_says_the_rules_a_card_touches_and_its_scenarios() {
         "{text}"
     );
     assert!(text.contains("  701.8 — Destroy (destroy)\n"), "{text}");
+    // The command printed works from any folder: the scenario is in the binary.
+    let o = Command::new(env!("CARGO_BIN_EXE_arbitre"))
+        .args(["explique", "rules/scenarios/salve-d-aura-protection-contre-le-blanc.toml"])
+        .current_dir(std::env::temp_dir())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
     // The same in JSON.
     let o = run(&["carte", "lune de sang", "--json"]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["related"][0], serde_json::json!({ "rule": "305.7", "why": "nonbasic lands are" }));
-    assert_eq!(v["stale"], false);
+    // No French printed text: no English text of 2018 to compare.
+    assert_eq!(v["stale"], serde_json::Value::Null);
     assert_eq!(v["url"], "/cartes/blood-moon");
     assert_eq!(v["scenarios"], serde_json::json!([]));
     let o = run(&["carte", "aura blast", "--json"]);
@@ -364,6 +425,10 @@ async fn a_keyword_rule_page_lists_cards_with_the_keyword() {
     assert!(body.contains("Cartes avec ce mot-clé") && body.contains("cartes ont cette capacité mot-clé"), "{body}");
     let (_, card) = get("/cartes/brutal-cathar-moonrage-brute").await;
     assert!(card.contains(&rule_link("702.145", "Daybound")), "{card}");
+    // No card with ward has a ruling of 2018: paper cards before the
+    // rebalanced cards of digital play (« A-… »).
+    let (_, body) = get("/regles/702.21").await;
+    assert!(body.contains("Cartes avec ce mot-clé") && !body.contains("href=\"/cartes/a-"), "{body}");
 }
 
 #[actix_web::test]
@@ -390,8 +455,13 @@ async fn a_hostile_card_address_is_a_french_404() {
         for base in ["/cartes/", "/api/cartes/"] {
             let (status, body) = get(&format!("{base}{slug}")).await;
             assert_eq!(status, 404, "{base}{slug}");
-            // Markup typed is shown as text, never as markup.
-            assert!(!body.contains("<script>zzqx") && !body.contains("<img src"), "{base}{slug}: {body}");
+            // Markup typed is shown as text, never as markup; the API answers JSON.
+            if base == "/api/cartes/" {
+                let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+                assert!(v["erreur"].as_str().unwrap().starts_with("aucune carte"), "{body}");
+            } else {
+                assert!(!body.contains("<script>zzqx") && !body.contains("<img src"), "{base}{slug}: {body}");
+            }
             // Nor a control character, nor one that turns the text around.
             let hidden = |c: char| {
                 (c.is_control() && c != '\n') || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')

@@ -179,7 +179,7 @@ fn mtgjson_gives_cards_faces_french_names_and_rulings() {
         "Fiches ignorées : 6\n",
         "  sans nom : 1 (ex. « fiche n° ",
         "  nom de plus de 300 caractères : 1",
-        "  nom avec des caractères de contrôle : 1 (ex. « Bad\\u{7}Name\\nTwo »)\n",
+        "  nom avec des caractères de contrôle ou invisibles : 1 (ex. « Bad\\u{7}Name\\nTwo »)\n",
         "  jeton (layout token) : 1 (ex. « Goblin Token Card »)\n",
         "  fiche mal formée (attendu : un tableau de faces) : 1 (ex. « Broken Entry »)\n",
         "  nom déjà écrit par une fiche précédente : 1 (ex. « Brisela, Voice of Nightmares »)\n",
@@ -258,7 +258,7 @@ fn scryfall_gives_cards_and_leaves_the_french_file_as_it_is() {
     for skipped in [
         "Fiches ignorées : 7\n",
         "  sans nom : 1 (ex. « fiche n° 8 »)\n",
-        "  nom avec des caractères de contrôle : 1 (ex. « Tab\\tName »)\n",
+        "  nom avec des caractères de contrôle ou invisibles : 1 (ex. « Tab\\tName »)\n",
         "  jeton (layout token) : 1",
         "  emblème (layout emblem) : 1",
         "  carte d'illustration Art Series (layout art_series) : 1",

@@ -312,6 +312,17 @@ async fn card_pages_show_a_card_its_rules_and_its_french_text() {
     assert_eq!(v["scenarios"].as_array().unwrap().len(), 3, "{json}");
     let (status, _, _) = get("/cartes/zzqxw").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
+    // A name with a typo the lookup does not correct: the 404 leads to the card.
+    let (status, _, body) = get("/cartes/sword-of-fire-and-icf").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(body.contains("href=\"/cartes/sword-of-fire-and-ice\""), "{body}");
+    let (status, _, json) = get("/api/cartes/sword-of-fire-and-icf").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let v: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["proches"], serde_json::json!(["Sword of Fire and Ice"]));
+    // A split card's half the data lacks, said on its page.
+    let (_, _, body) = get("/cartes/fire-ice").await;
+    assert!(body.contains("manque aux données de cartes"), "{body}");
 }
 
 #[actix_web::test]

@@ -153,7 +153,7 @@ impl fmt::Display for Skip {
         f.write_str(match self {
             Skip::NoName => "sans nom",
             Skip::LongName => "nom de plus de 300 caractères",
-            Skip::ControlCharacters => "nom avec des caractères de contrôle",
+            Skip::ControlCharacters => "nom avec des caractères de contrôle ou invisibles",
             Skip::Token => "jeton (layout token)",
             Skip::DoubleFacedToken => "jeton double face (layout double_faced_token)",
             Skip::Emblem => "emblème (layout emblem)",
@@ -371,7 +371,7 @@ fn name_problem(name: &str) -> Option<Skip> {
         Some(Skip::NoName)
     } else if name.chars().count() > MAX_NAME_CHARS {
         Some(Skip::LongName)
-    } else if name.chars().any(char::is_control) {
+    } else if name.chars().any(hidden) {
         Some(Skip::ControlCharacters)
     } else {
         None
@@ -389,9 +389,17 @@ fn layout_skip(layout: &str) -> Option<Skip> {
     }
 }
 
-/// A name as an example: short, control characters shown as escapes.
+/// A control character, or one that turns text around or hides (U+202E,
+/// U+200B): in no card's name.
+fn hidden(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// A name as an example: short, the characters [`hidden`] shown as
+/// escapes, the rest as it is (« Lion's Eye Diamond »).
 fn example(name: &str) -> String {
-    let escaped: String = name.chars().flat_map(char::escape_debug).collect();
+    let escaped: String =
+        name.chars().flat_map(|c| if hidden(c) { c.escape_debug().collect::<Vec<_>>() } else { vec![c] }).collect();
     match escaped.char_indices().nth(60) {
         Some((i, _)) => format!("{}…", &escaped[..i]),
         None => escaped,
@@ -1423,7 +1431,10 @@ mod tests {
         assert_eq!(name_problem(" "), Some(Skip::NoName));
         assert_eq!(name_problem(&"x".repeat(301)), Some(Skip::LongName));
         assert_eq!(name_problem("Bad\u{7}Name"), Some(Skip::ControlCharacters));
+        assert_eq!(name_problem("Bad\u{202e}Name"), Some(Skip::ControlCharacters));
+        assert_eq!(name_problem("Bad\u{200b}Name"), Some(Skip::ControlCharacters));
         assert_eq!(name_problem("Kitchen Finks"), None);
         assert_eq!(example("a\nb"), "a\\nb");
+        assert_eq!(example("Lion's \"Eye\"\u{202e}"), "Lion's \"Eye\"\\u{202e}");
     }
 }

@@ -120,11 +120,20 @@ impl Card {
     }
 
     /// Whether what 2018 says of it (its rulings, its French printed text)
-    /// may be out of date: its English text then differs from today's. A
-    /// card without a French printed text has no English text of 2018 to
-    /// compare: its rulings are shown with their dates alone.
-    pub fn stale(&self) -> bool {
-        self.printed.last().is_some_and(|p| self.changed_since(p))
+    /// may be out of date: its English text then differs from today's;
+    /// `None` for a card without a French printed text, which has no
+    /// English text of 2018 to compare (its rulings are shown with a line
+    /// saying so).
+    pub fn stale(&self) -> Option<bool> {
+        let latest = self.printed.iter().rev().max_by(|a, b| a.date.cmp(&b.date));
+        latest.map(|p| self.changed_since(p))
+    }
+
+    /// Its latest French printing (the data lists them in no set order)
+    /// whose text is French: a few records of the data hold the English
+    /// text of the time instead (Kaboom!).
+    pub fn latest_printed(&self) -> Option<&Printed> {
+        self.printed.iter().rev().filter(|p| p.text != p.oracle_then).max_by(|a, b| a.date.cmp(&b.date))
     }
 
     /// Whether a name as a scenario writes it (English or French, whole) is this card's.
@@ -145,24 +154,39 @@ impl Card {
     /// Whether a French text or ruling of 2018 may say what the card no
     /// longer says: its English text then differs from today's.
     pub fn changed_since(&self, p: &Printed) -> bool {
-        normalized(&p.oracle_then) != normalized(&self.text)
+        normalized(&p.oracle_then, &self.name) != normalized(&self.text, &self.name)
     }
 }
 
-/// Text compared without reminder text, the card's own name, spacing or
-/// « enters the battlefield » → « enters » (the 2024 wording).
-fn normalized(text: &str) -> String {
-    let mut out = String::new();
-    let mut depth = 0;
-    for c in text.chars() {
-        match c {
-            '(' => depth += 1,
-            ')' => depth -= 1,
-            _ if depth == 0 => out.push(c),
-            _ => {}
-        }
+impl Printed {
+    /// Its type line as shown: the data writes « Créature : — orphe » for
+    /// the printed « Créature : orphe ».
+    pub fn type_line_shown(&self) -> String {
+        self.type_line.replace(" : — ", " : ")
     }
-    out.replace(" the battlefield", "").split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+}
+
+/// Words the Oracle texts changed without changing what they do: the
+/// pronouns of 2018 (« his or her »), « converted mana cost » (« mana
+/// value » since 2021), « enters the battlefield » (« enters » since 2024).
+const SAME_SENSE: [(&str, &str); 5] = [
+    ("his or her", "their"),
+    ("he or she", "they"),
+    ("him or her", "them"),
+    ("converted mana cost", "mana value"),
+    (" the battlefield", ""),
+];
+
+/// Text as compared with its text of another time: without reminder text,
+/// the card's own name and « this creature » as « this » (the 2024
+/// wording: [`topics::oracle_words`]), the words of [`SAME_SENSE`] alike,
+/// spacing aside.
+fn normalized(text: &str, name: &str) -> String {
+    let mut t = topics::oracle_words(text, name);
+    for (old, new) in SAME_SENSE {
+        t = t.replace(old, new);
+    }
+    t.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 #[derive(Deserialize)]
@@ -289,15 +313,21 @@ impl Cards {
     }
 
     /// The card as `arbitre carte --json` and `/api/cartes/{slug}` give it:
-    /// the card, `stale` ([`Card::stale`]), its nicknames, the rules its
-    /// text touches ([`Cards::related`]: `rule`, `why`) and the Fan Content
-    /// Policy notice.
+    /// the card, `stale` ([`Card::stale`]: `null` when unknown), its nicknames, the rules its
+    /// text touches ([`Cards::related`]: `rule`, `why`), the other cards
+    /// of one of its names (`namesakes`, English names), its other faces
+    /// the data has (`faces`) and those it lacks (`missing_faces`:
+    /// [`Cards::other_faces`]) and the Fan Content Policy notice.
     pub fn json(&self, card: &Card) -> serde_json::Value {
+        let (faces, missing) = self.other_faces(card);
         serde_json::json!({
             "card": card,
             "stale": card.stale(),
             "nicknames": card.nicknames(),
             "related": self.related(card),
+            "namesakes": self.namesakes(card).iter().map(|c| c.name.as_str()).collect::<Vec<_>>(),
+            "faces": faces.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(),
+            "missing_faces": missing,
             "notice": NOTICE,
         })
     }
@@ -306,6 +336,54 @@ impl Cards {
     /// without accents and apostrophes, or a distinctive part of it.
     pub fn find(&self, name: &str) -> Option<&Card> {
         self.names.best(self, name).map(|i| &self.cards[i])
+    }
+
+    /// The cards a name not found may have meant ([`names::Names::nearest`]).
+    pub fn nearest(&self, name: &str, count: usize) -> Vec<&Card> {
+        self.names.nearest(self, name, count).into_iter().map(|i| &self.cards[i]).collect()
+    }
+
+    /// The other faces or halves of a card named « A // B »: those the
+    /// data has as a card of their own (the back face of a transforming
+    /// card), and the names of those it lacks (the data keeps one text for
+    /// a split card, an adventure, a modal double-faced card: « Ice » of
+    /// Fire // Ice). A back face's page leads to its front the same way.
+    pub fn other_faces(&self, card: &Card) -> (Vec<&Card>, Vec<String>) {
+        let (mut present, mut missing) = (Vec::new(), Vec::new());
+        let front_of =
+            self.cards.iter().find(|c| c.name.contains(" // ") && c.name.split(" // ").any(|h| h == card.name));
+        let whole = front_of.map_or(card.name.as_str(), |f| f.name.as_str());
+        let halves: Vec<&str> = whole.split(" // ").collect();
+        if halves.len() < 2 {
+            return (present, missing);
+        }
+        if let Some(front) = front_of {
+            present.push(front);
+        }
+        for half in &halves[1..] {
+            if *half == halves[0] || *half == card.name {
+                continue;
+            }
+            match self.cards.iter().find(|c| c.name == *half) {
+                Some(c) => present.push(c),
+                None if front_of.is_none() => missing.push((*half).to_string()),
+                None => {}
+            }
+        }
+        (present, missing)
+    }
+
+    /// The other cards that bear one of this card's French names (« Lame
+    /// de fond »: Groundswell and Breaking Wave).
+    pub fn namesakes(&self, card: &Card) -> Vec<&Card> {
+        if card.french.is_empty() {
+            return Vec::new();
+        }
+        self.cards
+            .iter()
+            .filter(|c| !std::ptr::eq(*c, card) && c.name != card.name)
+            .filter(|c| c.french.iter().any(|f| card.french.contains(f)))
+            .collect()
     }
 }
 

@@ -40,6 +40,10 @@ const MIN_LEFT_OUT: usize = 3;
 /// A word alone, not in a whole name, may carry one typo from this many letters on
 /// (« tramogoyf »; « partent » is not « Portent »).
 const MIN_TYPO_ALONE: usize = 8;
+/// Words of a name typed alone that are not the name (« la carte lune de sang »).
+const LOOKUP_FILLER: [&str; 9] = ["carte", "card", "la", "le", "les", "l", "the", "un", "une"];
+/// Letters of a name not found beyond which no near name is looked for.
+const MAX_SUGGESTED: usize = 60;
 /// English words too common in card names to name a card on their own.
 const ENGLISH_STOP_WORDS: [&str; 12] =
     ["the", "of", "and", "to", "from", "with", "into", "for", "your", "this", "that", "from"];
@@ -345,7 +349,11 @@ impl Names {
         None
     }
 
-    /// The card a name designates: the first one the name names.
+    /// The card a name typed alone designates (`arbitre carte`,
+    /// `/cartes/{slug}`): a whole name, or the cards the words name when
+    /// they name cards with every word but « carte » and articles — words
+    /// left over (« sword of fire and icf », « pathto exile ») are a name
+    /// not found, not the card of one of its words.
     pub fn best(&self, cards: &Cards, name: &str) -> Option<usize> {
         let whole = words(name).join(" ");
         if let Some(list) = self.full.get(&whole) {
@@ -354,7 +362,61 @@ impl Names {
             let english = list.iter().copied().find(|&c| words(&cards.cards[c].name).join(" ") == whole);
             return Some(english.unwrap_or_else(|| most_ruled(cards, &list)));
         }
-        self.mentions(cards, name, true).first().map(|m| m.card)
+        let q = words(name);
+        let mentions = self.mentions(cards, name, true);
+        let named = |i: usize| mentions.iter().any(|m| (m.start..m.start + m.len).contains(&i));
+        let left_over = (0..q.len()).any(|i| !named(i) && !LOOKUP_FILLER.contains(&q[i].as_str()));
+        if left_over {
+            return None;
+        }
+        mentions.first().map(|m| m.card)
+    }
+
+    /// The cards a name not found may have meant, at most `count`, the
+    /// most ruled first among equals: the cards whose names have every
+    /// word typed (« jace »: the Jaces), else the names a few typos away
+    /// from what was typed (a fifth of its letters at most: « sword of fire
+    /// and icf », « liliana of the vail »). Nothing for a name longer than
+    /// [`MAX_SUGGESTED`] letters.
+    pub fn nearest(&self, cards: &Cards, name: &str, count: usize) -> Vec<usize> {
+        let all = words(name);
+        let typed: Vec<char> = all.join(" ").chars().collect();
+        let q: Vec<&String> = all.iter().filter(|w| !LOOKUP_FILLER.contains(&w.as_str())).collect();
+        if q.is_empty() || typed.len() > MAX_SUGGESTED {
+            return Vec::new();
+        }
+        let max = (typed.len() / 5).clamp(1, 4);
+        // (how far, card): 0 for a name with every word typed.
+        let mut found: Vec<(usize, usize)> = Vec::new();
+        for (c, card) in cards.cards.iter().enumerate() {
+            let mut best: Option<usize> = None;
+            for n in std::iter::once(&card.name).chain(&card.french) {
+                // Names far longer or shorter than what was typed, and that
+                // have none of its words, are passed over before they are read.
+                if n.chars().count() > typed.len() * 3 + 8 && q.len() > 1 {
+                    continue;
+                }
+                let w = words(n);
+                let d = if q.iter().all(|x| x.chars().count() > 2 && w.contains(x)) {
+                    Some(0)
+                } else {
+                    let chars: Vec<char> = w.join(" ").chars().collect();
+                    crate::text::bounded_distance(&typed, &chars, max)
+                };
+                best = match (best, d) {
+                    (Some(b), Some(d)) => Some(b.min(d)),
+                    (b, d) => b.or(d),
+                };
+            }
+            if let Some(d) = best {
+                found.push((d, c));
+            }
+        }
+        let weight = |c: usize| (latest_ruling(cards, c), cards.cards[c].rulings.len() + cards.cards[c].printed.len());
+        found.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| weight(b.1).cmp(&weight(a.1))).then(a.1.cmp(&b.1)));
+        // Every card with the words typed, or else the closest names.
+        let closest = found.first().map_or(0, |f| f.0);
+        found.into_iter().filter(|f| f.0 == closest || closest > 0).take(count).map(|(_, c)| c).collect()
     }
 
     /// The cards of the long words of names a word starts (five letters or

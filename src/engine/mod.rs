@@ -50,6 +50,12 @@ pub fn load_embedded(graph: &Graph) -> Vec<Result<Scenario, ScenarioError>> {
     crate::embedded::scenarios().into_iter().map(|(path, text)| parse(&path, text, Some(graph))).collect()
 }
 
+/// The TOML text of a shipped scenario by its path as shown
+/// (`rules/scenarios/….toml`), read from the binary.
+pub fn shipped(path: &str) -> Option<&'static str> {
+    crate::embedded::scenarios().into_iter().find(|(p, _)| p == path).map(|(_, text)| text)
+}
+
 /// Where a rule cited by the engine lives in the graph: the rule itself, or
 /// its nearest ancestor known to the graph (a chapter known by its title)
 /// when the corpus does not hold its text. `None`: not even its chapter is

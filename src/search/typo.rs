@@ -14,6 +14,7 @@
 use std::collections::HashMap;
 
 use super::weights::MAX_CORRECTIONS;
+use crate::text::bounded_distance;
 
 /// The index's words with their document frequency: by length, and by
 /// the forms they take with one letter left out (what finds the words one
@@ -133,38 +134,6 @@ impl Vocabulary {
         nearest.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
         nearest.into_iter().take(MAX_CORRECTIONS).map(|(_, w)| w).collect()
     }
-}
-
-/// The optimal-string-alignment distance between `a` and `b`, or `None` as
-/// soon as it must exceed `max`.
-fn bounded_distance(a: &[char], b: &[char], max: usize) -> Option<usize> {
-    if a.len().abs_diff(b.len()) > max {
-        return None;
-    }
-    let width = b.len() + 1;
-    let mut prev2 = vec![0usize; width];
-    let mut prev: Vec<usize> = (0..width).collect();
-    let mut cur = vec![0usize; width];
-    for i in 1..=a.len() {
-        cur[0] = i;
-        let mut row_min = cur[0];
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut d = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                d = d.min(prev2[j - 2] + 1);
-            }
-            cur[j] = d;
-            row_min = row_min.min(d);
-        }
-        if row_min > max {
-            return None;
-        }
-        std::mem::swap(&mut prev2, &mut prev);
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    let d = prev[b.len()];
-    (d <= max).then_some(d)
 }
 
 #[cfg(test)]

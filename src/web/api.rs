@@ -4,7 +4,7 @@
 //! Errors are JSON too: `{"erreur": "…", "proches": […]}` with the right status.
 
 use actix_web::http::header;
-use actix_web::{HttpRequest, HttpResponse, ResponseError, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Serialize;
 
 use super::AppState;
@@ -18,11 +18,7 @@ fn json(value: &impl Serialize) -> HttpResponse {
 }
 
 fn error(e: WebError) -> HttpResponse {
-    let nearest: Vec<String> = match &e {
-        WebError::NotFound { nearest, .. } => nearest.iter().map(|l| l.label.clone()).collect(),
-        _ => Vec::new(),
-    };
-    HttpResponse::build(e.status_code()).json(serde_json::json!({ "erreur": e.to_string(), "proches": nearest }))
+    e.json_response()
 }
 
 /// `GET /api/regles/{id}`.

@@ -38,14 +38,17 @@ const TYPE_RULES: [(&str, &str); 10] = [
     ("Legendary", "704.5j"),
 ];
 
-/// The card a slug names, or the 404 naming what was asked.
+/// The card a slug names, or the 404 naming what was asked, with the
+/// cards it may have meant ([`Cards::nearest`]).
 fn card_of<'c>(cards: &'c Cards, slug: &str) -> Result<&'c Card, WebError> {
-    cards.find(&slug.replace('-', " ")).ok_or_else(|| {
-        // Control characters and those that turn text around (U+202E) are
-        // nothing a judge typed: left out of the message.
-        let bidi = |c: char| matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
-        let shown: String = slug.chars().filter(|&c| !c.is_control() && !bidi(c)).collect();
-        WebError::NotFound { what: format!("aucune carte « {} »", crate::text::quote(&shown)), nearest: vec![] }
+    let name = slug.replace('-', " ");
+    cards.find(&name).ok_or_else(|| {
+        let nearest = cards
+            .nearest(&name, 8)
+            .into_iter()
+            .map(|c| Link { label: c.name.to_string(), url: card_url(c), preview: None, note: c.french.join(", ") })
+            .collect();
+        WebError::NotFound { what: format!("aucune carte « {} »", crate::text::quote(slug)), nearest }
     })
 }
 
@@ -65,7 +68,10 @@ pub(super) async fn page(state: web::Data<AppState>, slug: web::Path<String>) ->
         return Ok(redirect(StatusCode::MOVED_PERMANENTLY, &url));
     }
     let g = &state.graph;
-    let changed = card.stale();
+    let stale = card.stale();
+    let card_link =
+        |c: &Card| Link { label: c.name.to_string(), url: card_url(c), preview: None, note: c.french.join(", ") };
+    let (faces, missing_faces) = cards.other_faces(card);
     let scenarios = scenarios_of(card, state.examples.entries.iter().map(|e| &e.scenario))
         .into_iter()
         .map(|s| Link {
@@ -87,24 +93,30 @@ pub(super) async fn page(state: web::Data<AppState>, slug: web::Path<String>) ->
         oracle: oracle_text(g, card),
         rules: related_rules(g, card),
         rulings: card.rulings.iter().map(|r| (r.date.to_string(), r.text.clone())).collect(),
-        printed: card
-            .printed
-            .last()
-            .map(|p| (format!("{}, {}", p.set, p.date), p.type_line.to_string(), p.text.clone())),
-        changed,
+        printed: card.latest_printed().map(|p| (format!("{}, {}", p.set, p.date), p.type_line_shown(), p.text.clone())),
+        changed: stale == Some(true),
+        unchecked: stale.is_none(),
+        faces: faces.into_iter().map(card_link).collect(),
+        missing_faces,
+        namesakes: cards.namesakes(card).into_iter().map(card_link).collect(),
         scenarios,
         notice: crate::cards::NOTICE.to_string(),
     };
     Ok(html(page.french()?))
 }
 
-/// `GET /api/cartes/{slug}`: the card, as `arbitre carte --json`.
-pub(super) async fn api(state: web::Data<AppState>, slug: web::Path<String>) -> Result<HttpResponse, WebError> {
+/// `GET /api/cartes/{slug}`: the card, as `arbitre carte --json`; an
+/// unknown card is JSON too (`erreur`, `proches`), as the rules' API.
+pub(super) async fn api(state: web::Data<AppState>, slug: web::Path<String>) -> HttpResponse {
     let cards = Cards::embedded();
     cards.topics();
-    let card = card_of(cards, &slug)?;
-    let scenarios = scenarios_of(card, state.examples.entries.iter().map(|e| &e.scenario));
-    Ok(HttpResponse::Ok().json(json(card, &scenarios)))
+    match card_of(cards, &slug) {
+        Ok(card) => {
+            let scenarios = scenarios_of(card, state.examples.entries.iter().map(|e| &e.scenario));
+            HttpResponse::Ok().json(json(card, &scenarios))
+        }
+        Err(e) => e.json_response(),
+    }
 }
 
 /// The card as `/api/cartes/{slug}` and `arbitre carte --json` give it:

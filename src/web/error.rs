@@ -104,6 +104,19 @@ impl ResponseError for WebError {
     }
 }
 
+impl WebError {
+    /// The error as the JSON API gives it: `{"erreur": "…", "proches": […]}`
+    /// (the labels of the nearest pages), with its status.
+    pub fn json_response(&self) -> HttpResponse {
+        let nearest: Vec<String> = match self {
+            WebError::NotFound { nearest, .. } => nearest.iter().map(|l| l.label.clone()).collect(),
+            _ => Vec::new(),
+        };
+        HttpResponse::build(self.status_code())
+            .json(serde_json::json!({ "erreur": self.to_string(), "proches": nearest }))
+    }
+}
+
 /// A message starting with a capital, as a sentence on a page.
 fn capitalized(message: &str) -> String {
     let mut chars = message.chars();

@@ -737,6 +737,15 @@ pub struct CardPage {
     pub printed: Option<(String, String, String)>,
     /// Whether the English text changed since 2018.
     pub changed: bool,
+    /// Whether there is no English text of 2018 to compare (rulings, no
+    /// French printed text).
+    pub unchecked: bool,
+    /// The card's other faces or halves that the data has (links).
+    pub faces: Vec<Link>,
+    /// The names of its halves whose text the data lacks.
+    pub missing_faces: Vec<String>,
+    /// Other cards of one of its names (links).
+    pub namesakes: Vec<Link>,
     /// The shipped scenarios with this card.
     pub scenarios: Vec<Link>,
     /// Wizards' Fan Content Policy notice.

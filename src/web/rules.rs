@@ -340,7 +340,13 @@ static CARDS_BY_KEYWORD: LazyLock<HashMap<RuleId, Vec<usize>>> = LazyLock::new(|
     for list in index.values_mut() {
         list.sort_by(|&a, &b| {
             let (a, b) = (&cards[a], &cards[b]);
-            b.rulings.len().cmp(&a.rulings.len()).then_with(|| a.name.cmp(&b.name))
+            // The rebalanced cards of digital play (« A-Demilich ») last:
+            // a judge's cards are paper cards.
+            let digital = |c: &Card| c.name.starts_with("A-");
+            digital(a)
+                .cmp(&digital(b))
+                .then_with(|| b.rulings.len().cmp(&a.rulings.len()))
+                .then_with(|| a.name.cmp(&b.name))
         });
     }
     index
