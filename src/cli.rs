@@ -303,6 +303,9 @@ enum CardsAction {
         /// Le dossier, qui doit exister, où écrire oracle-cards.json.gz et mtgjson3-fr-rulings.json.gz.
         #[arg(long = "vers", value_name = "DOSSIER", default_value = crate::cards::import::DEFAULT_FOLDER)]
         folder: PathBuf,
+        /// Écrire même quand le fichier a moins de la moitié des cartes du dossier (sinon refusé : un téléchargement partiel, le plus souvent).
+        #[arg(long = "remplacer")]
+        replace: bool,
     },
     /// Vérifie les deux fichiers des cartes d'un dossier : lecture, comptes, doublons, lignes de type, noms français sans carte, dates des décisions.
     #[command(after_help = "Exemples :\n  \
@@ -1021,7 +1024,7 @@ fn cartes(action: CardsAction, out: &mut dyn Write, err: &mut dyn Write) -> anyh
     use crate::cards::import;
     let french = |text: &str| crate::text::french_typography(text).replace(crate::text::NNBSP, &NBSP.to_string());
     match action {
-        CardsAction::Importe { file, folder } => {
+        CardsAction::Importe { file, folder, replace } => {
             writeln!(err, "{}", french(&format!("Lecture de {}…", file.display())))?;
             let mut progress = |p: import::Progress| {
                 let line = match p {
@@ -1030,7 +1033,7 @@ fn cartes(action: CardsAction, out: &mut dyn Write, err: &mut dyn Write) -> anyh
                 };
                 let _ = writeln!(err, "{}", french(&line));
             };
-            match import::import(&file, &folder, &mut progress) {
+            match import::import(&file, &folder, replace, &mut progress) {
                 Ok(report) => {
                     write!(out, "{}", french(&report.to_text()))?;
                     let next = format!("Vérifiez : arbitre cartes check {}", folder.display());

@@ -298,11 +298,39 @@ fn a_scryfall_api_list_is_read_too() {
     let (code, out, err) = run(&["cartes", "importe", path(&download), "--vers", path(dir.path())]);
     assert_eq!(code, 0, "{out}\n{err}");
     assert!(err.contains("Scryfall, liste de cartes de l'API"), "{err}");
-    assert!(!dir.path().join(FRENCH_FILE).exists(), "Scryfall writes no French file");
-    // Without its French file the folder is not whole: unreadable for check.
-    let (code, _, err) = run(&["cartes", "check", path(dir.path())]);
+    // The folder had no French file: the binary's is copied, the folder is whole.
+    assert!(out.contains("Fichier français absent du dossier : celui du binaire y est copié"), "{out}");
+    let copied = std::fs::read(dir.path().join(FRENCH_FILE)).unwrap();
+    assert_eq!(copied, std::fs::read(format!("rules/cartes/{FRENCH_FILE}")).unwrap());
+    let (code, out, err) = run(&["cartes", "check", path(dir.path())]);
+    assert_eq!(code, 0, "{out}\n{err}");
+
+    // One page of the API, more following: not the cards, refused.
+    let list = json!({ "object": "list", "has_more": true, "data": scryfall_cards() });
+    let page = write(dir.path(), "page.json", list.to_string().as_bytes());
+    let before = std::fs::read(dir.path().join(ORACLE_FILE)).unwrap();
+    let (code, _, err) = run(&["cartes", "importe", path(&page), "--vers", path(dir.path())]);
     assert_eq!(code, 2);
-    assert!(err.starts_with("erreur : ") && err.contains(FRENCH_FILE) && err.contains("introuvable"), "{err}");
+    assert!(err.contains("has_more") && err.contains("rien n'est écrit"), "{err}");
+    assert_eq!(std::fs::read(dir.path().join(ORACLE_FILE)).unwrap(), before);
+}
+
+#[test]
+fn a_download_of_far_fewer_cards_replaces_them_only_when_asked() {
+    // A folder with the shipped cards (35,033), and a download of five.
+    let dir = folder(false);
+    for file in [ORACLE_FILE, FRENCH_FILE] {
+        std::fs::copy(format!("rules/cartes/{file}"), dir.path().join(file)).unwrap();
+    }
+    let before = std::fs::read(dir.path().join(ORACLE_FILE)).unwrap();
+    let download = write(dir.path(), "oracle-cards.json", scryfall_cards().to_string().as_bytes());
+    let (code, _, err) = run(&["cartes", "importe", path(&download), "--vers", path(dir.path())]);
+    assert_eq!(code, 2);
+    assert!(err.contains("5 fiches contre 35 033") && err.contains("--remplacer"), "{err}");
+    assert_eq!(std::fs::read(dir.path().join(ORACLE_FILE)).unwrap(), before, "nothing written");
+    let (code, out, err) = run(&["cartes", "importe", path(&download), "--vers", path(dir.path()), "--remplacer"]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("Fichier français laissé tel quel"), "{out}");
 }
 
 /// A folder of hand-written card files.

@@ -228,6 +228,18 @@ pub enum ImportError {
     /// The destination folder is absent.
     #[error("{0} : dossier introuvable (--vers doit nommer un dossier existant)")]
     Folder(String),
+    /// One page of Scryfall's API, more following: not every card.
+    #[error(
+        "{0} : une page de l'API de Scryfall, que d'autres suivent (« has_more ») ; téléchargez plutôt le fichier en \
+         bloc « Oracle Cards » (scryfall.com/docs/api/bulk-data) ; rien n'est écrit"
+    )]
+    Partial(String),
+    /// Far fewer cards than the folder has: a partial download, most likely.
+    #[error(
+        "{0} : {1} contre {2} dans {3} ; un téléchargement partiel ? Rien n'est écrit (--remplacer pour écrire quand \
+         même)"
+    )]
+    Shrinks(String, String, String, String),
     /// The folder's previous French file cannot be read: its printed texts would be lost.
     #[error(
         "{0} : ancien fichier français illisible ({1}) ; rien n'est écrit, ses textes imprimés de 2018 seraient perdus"
@@ -419,6 +431,8 @@ fn split_type_line(line: &str) -> (Vec<String>, Vec<String>, Vec<String>) {
 struct Gathered {
     /// MTGJSON's `meta`: version and date.
     meta: Option<String>,
+    /// A Scryfall API page that says more pages follow (`has_more`).
+    has_more: bool,
     records: usize,
     funny: usize,
     cards: usize,
@@ -687,6 +701,9 @@ impl<'de> Visitor<'de> for TopObject<'_, '_> {
                     *saw_data = true;
                     map.next_value_seed(Data(&mut *c))?;
                 }
+                "has_more" => {
+                    c.read.has_more = map.next_value::<Value>()?.as_bool() == Some(true);
+                }
                 "meta" => {
                     let meta: Value = map.next_value()?;
                     let field = |k: &str| meta.get(k).and_then(Value::as_str).map(str::to_string);
@@ -899,6 +916,12 @@ pub struct FrenchSummary {
     pub old_file: bool,
 }
 
+/// How many records the folder's card file holds, if it has one that reads.
+fn old_card_count(folder: &Path) -> Option<usize> {
+    let bytes = std::fs::read(folder.join(ORACLE_FILE)).ok()?;
+    gunzip_json::<Vec<IgnoredAny>>(&bytes).ok().map(|v| v.len())
+}
+
 /// Reads the folder's French file, if there is one.
 fn read_old_french(folder: &Path) -> Result<Option<Vec<OldFrench>>, ImportError> {
     let path = folder.join(FRENCH_FILE);
@@ -1037,6 +1060,9 @@ pub struct ImportReport {
     pub french_path: String,
     /// What was passed over, by reason.
     pub skipped: BTreeMap<Skip, Finding>,
+    /// Whether the French file built into the binary was copied into a
+    /// folder that had none (a Scryfall download has no French).
+    pub french_copied: bool,
     /// The files written.
     pub written: Vec<String>,
     /// Time from start to end.
@@ -1048,13 +1074,31 @@ pub struct ImportReport {
 /// `progress` hears the format once known, then every [`PROGRESS_EVERY`]
 /// records. Nothing is written unless the files produced read back with
 /// [`Cards::parse`].
-pub fn import(file: &Path, folder: &Path, progress: &mut dyn FnMut(Progress)) -> Result<ImportReport, ImportError> {
+pub fn import(
+    file: &Path,
+    folder: &Path,
+    replace: bool,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<ImportReport, ImportError> {
     let start = Instant::now();
     if !folder.is_dir() {
         return Err(ImportError::Folder(shown(folder)));
     }
     let old = read_old_french(folder);
     let Downloaded { format, read } = read_download(file, progress)?;
+    if read.has_more {
+        return Err(ImportError::Partial(shown(file)));
+    }
+    // A download of far fewer cards than the folder holds replaces them
+    // only when asked: one wrong file would empty the card pages.
+    if let Some(before) = old_card_count(folder).filter(|&n| !replace && read.cards + read.faces < n / 2) {
+        return Err(ImportError::Shrinks(
+            shown(file),
+            plural_n(read.cards + read.faces, "fiche", "fiches"),
+            thousands(before),
+            shown(&folder.join(ORACLE_FILE)),
+        ));
+    }
     if read.oracle.is_empty() {
         let skipped: usize = read.skipped.values().map(|f| f.count).sum();
         let why = if skipped == 0 {
@@ -1076,8 +1120,16 @@ pub fn import(file: &Path, folder: &Path, progress: &mut dyn FnMut(Progress)) ->
     };
     Cards::parse(&oracle_gz, &french_gz).map_err(ImportError::Invalid)?;
     let mut files: Vec<(&str, &[u8])> = vec![(ORACLE_FILE, oracle_gz.as_slice())];
+    // Scryfall has no French: a folder without a French file gets the one
+    // built into the binary (French names, printed texts, rulings of 2018),
+    // so that it is whole and `cartes check` reads it.
+    let embedded_french = crate::embedded::file(&format!("{}/{FRENCH_FILE}", super::FOLDER)).unwrap_or_default();
+    let french_copied = french.is_none() && !french_path.exists();
     if french.is_some() {
         files.push((FRENCH_FILE, french_gz.as_slice()));
+    } else if french_copied {
+        Cards::parse(&oracle_gz, embedded_french).map_err(ImportError::Invalid)?;
+        files.push((FRENCH_FILE, embedded_french));
     }
     let written = write_atomically(folder, &files)?;
     Ok(ImportReport {
@@ -1089,6 +1141,7 @@ pub fn import(file: &Path, folder: &Path, progress: &mut dyn FnMut(Progress)) ->
         faces: read.faces,
         funny: read.funny,
         french,
+        french_copied,
         french_path: shown(&french_path),
         skipped: read.skipped,
         written: written.iter().map(|p| shown(p)).collect(),
@@ -1114,6 +1167,13 @@ impl ImportReport {
         }
         match &self.french {
             Some(f) => out += &french_text(f),
+            None if self.french_copied => {
+                out += &format!(
+                    "Fichier français absent du dossier : celui du binaire y est copié ({} : noms français, textes \
+                     imprimés et décisions de 2018) ; Scryfall ne donne ni noms français ni décisions.\n",
+                    self.french_path
+                );
+            }
             None => {
                 out += &format!(
                     "Fichier français laissé tel quel ({}) : Scryfall ne donne ni noms français ni décisions.\n",
