@@ -105,6 +105,8 @@ pub struct Names {
     by_end: Vec<u32>,
     /// The words of names that are words of French, hashed.
     french: HashSet<u64>,
+    /// Every name folded, with its card ([`Names::folded`]).
+    folded: std::sync::OnceLock<Vec<(CompactString, u32)>>,
 }
 
 /// Words that say something of the game or of the question rather than
@@ -388,28 +390,28 @@ impl Names {
         let max = (typed.len() / 5).clamp(1, 4);
         // (how far, card): 0 for a name with every word typed.
         let mut found: Vec<(usize, usize)> = Vec::new();
-        for (c, card) in cards.cards.iter().enumerate() {
-            let mut best: Option<usize> = None;
-            for n in std::iter::once(&card.name).chain(&card.french) {
-                // Names far longer or shorter than what was typed, and that
-                // have none of its words, are passed over before they are read.
-                if n.chars().count() > typed.len() * 3 + 8 && q.len() > 1 {
-                    continue;
-                }
-                let w = words(n);
-                let d = if q.iter().all(|x| x.chars().count() > 2 && w.contains(x)) {
-                    Some(0)
-                } else {
-                    let chars: Vec<char> = w.join(" ").chars().collect();
-                    crate::text::bounded_distance(&typed, &chars, max)
-                };
-                best = match (best, d) {
-                    (Some(b), Some(d)) => Some(b.min(d)),
-                    (b, d) => b.or(d),
-                };
-            }
-            if let Some(d) = best {
-                found.push((d, c));
+        let mut chars: Vec<char> = Vec::new();
+        let typed_letters = letter_counts(&all.join(" "));
+        for (folded, c) in self.folded(cards) {
+            let c = *c as usize;
+            let d = if q.iter().all(|x| x.chars().count() > 2 && folded.split(' ').any(|w| w == x.as_str())) {
+                Some(0)
+            } else if folded.len().abs_diff(typed.len()) > 2 * max + 2
+                || letters_apart(&typed_letters, folded) > 2 * max
+            {
+                // Farther than `max` edits whatever the order of the letters
+                // (one edit changes two counts at most): not read.
+                None
+            } else {
+                chars.clear();
+                chars.extend(folded.chars());
+                crate::text::bounded_distance(&typed, &chars, max)
+            };
+            // A card's names come one after the other.
+            match (d, found.last_mut().filter(|f| f.1 == c)) {
+                (Some(d), Some(f)) => f.0 = f.0.min(d),
+                (Some(d), None) => found.push((d, c)),
+                (None, _) => {}
             }
         }
         let weight = |c: usize| (latest_ruling(cards, c), cards.cards[c].rulings.len() + cards.cards[c].printed.len());
@@ -417,6 +419,24 @@ impl Names {
         // Every card with the words typed, or else the closest names.
         let closest = found.first().map_or(0, |f| f.0);
         found.into_iter().filter(|f| f.0 == closest || closest > 0).take(count).map(|(_, c)| c).collect()
+    }
+
+    /// Every name, English and French, as [`words`] reads it (joined by
+    /// spaces), with its card: read on the first name not found (2 MB), for
+    /// [`Names::nearest`].
+    fn folded(&self, cards: &Cards) -> &[(CompactString, u32)] {
+        self.folded.get_or_init(|| {
+            let mut all: Vec<(CompactString, u32)> = cards
+                .cards
+                .iter()
+                .enumerate()
+                .flat_map(|(i, card)| {
+                    std::iter::once(&card.name).chain(&card.french).map(move |n| (words(n).join(" ").into(), i as u32))
+                })
+                .collect();
+            all.shrink_to_fit();
+            all
+        })
     }
 
     /// The cards of the long words of names a word starts (five letters or
@@ -776,6 +796,23 @@ fn most_ruled(cards: &Cards, list: &[usize]) -> usize {
         }
     }
     best
+}
+
+/// How many times each letter a–z, and any other character, is in a folded name.
+fn letter_counts(text: &str) -> [u16; 27] {
+    let mut counts = [0u16; 27];
+    for b in text.bytes().filter(|&b| b != b' ') {
+        let i = if b.is_ascii_lowercase() { usize::from(b - b'a') } else { 26 };
+        counts[i] = counts[i].saturating_add(1);
+    }
+    counts
+}
+
+/// How far apart two texts' letter counts are (the sum of the
+/// differences): at most twice the edits from one to the other.
+fn letters_apart(a: &[u16; 27], text: &str) -> usize {
+    let b = letter_counts(text);
+    a.iter().zip(&b).map(|(x, y)| usize::from(x.abs_diff(*y))).sum()
 }
 
 /// The date of a card's latest ruling (AAAA-MM-JJ), or nothing.
