@@ -523,9 +523,10 @@ pub fn run(
         | Command::Carte { json, .. } => !json,
         _ => false,
     };
-    let mut buffer: Vec<u8> = Vec::new();
-    let real_out = out;
+    let (mut buffer, mut err_buffer): (Vec<u8>, Vec<u8>) = (Vec::new(), Vec::new());
+    let (real_out, real_err) = (out, err);
     let out: &mut dyn Write = if typographed { &mut buffer } else { &mut *real_out };
+    let err: &mut dyn Write = if typographed { &mut err_buffer } else { &mut *real_err };
     let result = match cli.command {
         Command::Check { paths, json } => check(&paths, json, out, err),
         Command::Regle { id, json, edition, history, corpus } => {
@@ -555,18 +556,22 @@ pub fn run(
             vocabulaire(&files, &corpus, out, err)
         }
     };
-    if typographed {
-        let text = String::from_utf8_lossy(&buffer);
-        // U+202F is drawn badly by many terminals: a no-break space everywhere.
-        let text = crate::text::french_typography(&text).replace(crate::text::NNBSP, &NBSP.to_string());
-        if real_out.write_all(text.as_bytes()).is_err() {
-            return 1;
-        }
-    }
-    result.unwrap_or_else(|e| {
+    let result = result.unwrap_or_else(|e| {
         let _ = writeln!(err, "erreur : {e}");
         1
-    })
+    });
+    if typographed {
+        // U+202F is drawn badly by many terminals: a no-break space everywhere.
+        let french = |bytes: &[u8]| {
+            crate::text::french_typography(&String::from_utf8_lossy(bytes))
+                .replace(crate::text::NNBSP, &NBSP.to_string())
+        };
+        if real_out.write_all(french(&buffer).as_bytes()).is_err() {
+            return 1;
+        }
+        let _ = real_err.write_all(french(&err_buffer).as_bytes());
+    }
+    result
 }
 
 /// Says one of clap's usage errors in French, from its kind and context

@@ -90,7 +90,7 @@ fn keyword_actions_renumbered_since_2024() {
 fn compare_prints_what_changed() {
     let args = ["compare", "2025-11-14", "en-2026-01-16", "--json"];
     let o = std::process::Command::new(env!("CARGO_BIN_EXE_arbitre")).args(args).output().unwrap();
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(o.status.code(), Some(0), "{}", crate::common::plain(&o.stderr));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let strings = |key: &str| -> Vec<String> {
         v[key].as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect()
@@ -111,17 +111,17 @@ fn compare_names_the_editions_it_knows() {
     let run = |args: &[&str]| std::process::Command::new(env!("CARGO_BIN_EXE_arbitre")).args(args).output().unwrap();
     let o = run(&["compare", "1999-01-01", "2011-02-04"]);
     assert_eq!(o.status.code(), Some(2));
-    let message = String::from_utf8_lossy(&o.stderr);
+    let message = crate::common::plain(&o.stderr);
     assert!(message.contains("édition « 1999-01-01 » absente du corpus chargé (éditions : fr 2011-02-04"), "{message}");
     let o = run(&["compare", "fr-2011-02-04", "fr-2024-03-08"]);
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(o.status.code(), Some(0), "{}", crate::common::plain(&o.stderr));
     assert!(
         String::from_utf8_lossy(&o.stdout)
             .starts_with(&crate::common::terminal("Comparaison : fr 2011-02-04 → fr 2024-03-08"))
     );
     let o = run(&["compare", "2011-02-04", "2024-03-08"]);
     assert_eq!(o.status.code(), Some(2));
-    let message = String::from_utf8_lossy(&o.stderr);
+    let message = crate::common::plain(&o.stderr);
     assert!(message.contains("en-2011-02-04"), "{message}");
 }
 

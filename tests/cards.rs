@@ -144,13 +144,16 @@ fn carte_finds_a_name_typed_whole_or_says_the_nearest() {
     ] {
         let o = run(&["carte", typed]);
         assert_eq!(o.status.code(), Some(1), "{typed}");
-        let err = String::from_utf8_lossy(&o.stderr);
+        let err = crate::common::plain(&o.stderr);
         assert!(err.contains("aucune carte"), "{typed}: {err}");
         assert!(err.contains("Cartes proches : ") && err.contains(&format!("« {near} »")), "{typed}: {err}");
     }
+    // The error with French typography, as every message the terminal shows.
+    let o = run(&["carte", "zzqxw"]);
+    assert!(String::from_utf8_lossy(&o.stderr).starts_with("erreur\u{a0}: aucune carte «\u{a0}zzqxw\u{a0}»"));
     // Nothing of a terminal's control codes is echoed.
     let o = run(&["carte", "\u{1b}]0;zzqx\u{7}\u{202e}"]);
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = crate::common::plain(&o.stderr);
     assert!(!err.contains('\u{1b}') && !err.contains('\u{7}') && !err.contains('\u{202e}'), "{err:?}");
     // Two cards of one French name: the other is named.
     let o = run(&["carte", "lame de fond"]);
@@ -191,7 +194,7 @@ fn carte_shows_a_card_in_french_and_json() {
     assert_eq!(v["nicknames"], serde_json::json!(["jace tms", "jtms", "tms"]));
     let o = run(&["carte", "zzqxw"]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("aucune carte"));
+    assert!(crate::common::plain(&o.stderr).contains("aucune carte"));
 }
 
 #[test]
@@ -216,7 +219,7 @@ fn carte_says_the_rules_a_card_touches_and_its_scenarios() {
         .current_dir(std::env::temp_dir())
         .output()
         .unwrap();
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(o.status.code(), Some(0), "{}", crate::common::plain(&o.stderr));
     // The same in JSON.
     let o = run(&["carte", "lune de sang", "--json"]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();

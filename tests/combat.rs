@@ -431,7 +431,7 @@ fn explique_refuses_an_illegal_block_with_exit_2_naming_the_rule() {
         [("vol-bloque-par-une-creature-sans-portee.toml", "702.9b"), ("menace-un-seul-bloqueur.toml", "702.111b")]
     {
         let out = Command::new(env!("CARGO_BIN_EXE_arbitre")).arg("explique").arg(dir.join(file)).output().unwrap();
-        let err = String::from_utf8_lossy(&out.stderr);
+        let err = crate::common::plain(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{err}");
         assert!(err.contains("clé « bloquer »") && err.contains(rule), "{err}");
     }

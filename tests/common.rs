@@ -124,3 +124,9 @@ pub fn node(g: &Graph, ed: EditionIdx, s: &str) -> NodeIdx {
 pub fn terminal(text: &str) -> String {
     arbitre::text::french_typography(text).replace(arbitre::text::NNBSP, &arbitre::text::NBSP.to_string())
 }
+
+/// What a command wrote, with its French typography undone (no-break
+/// spaces as spaces, curly apostrophes straight): for assertions on words.
+pub fn plain(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).replace(['\u{a0}', '\u{202f}'], " ").replace('’', "'")
+}

@@ -1373,18 +1373,18 @@ fn explique_exit_codes() {
     std::fs::write(&invalid, "titre = \"t\"\njoueurs = [\"Alex\", \"Rob\"]\n\n[[etape]]\nlancer = \"rien\"\n").unwrap();
     let o = explique(&[invalid.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
-    let err = String::from_utf8(o.stderr).unwrap();
+    let err = crate::common::plain(&o.stderr);
     assert!(err.contains("invalide.toml, ligne 5, clé « lancer »") && err.contains("« rien » inconnue"), "{err}");
 
     let o = explique(&["nulle-part.toml"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8(o.stderr).unwrap().contains("nulle-part.toml : fichier introuvable"));
+    assert!(crate::common::plain(&o.stderr).contains("nulle-part.toml : fichier introuvable"));
 
     let latin1 = dir.path().join("latin1.toml");
     std::fs::write(&latin1, b"titre = \"Sc\xe9nario\"\n").unwrap();
     let o = explique(&[latin1.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8(o.stderr).unwrap().contains("pas en UTF-8"));
+    assert!(crate::common::plain(&o.stderr).contains("pas en UTF-8"));
 }
 
 #[test]
