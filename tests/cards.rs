@@ -118,6 +118,11 @@ fn a_text_of_2018_is_flagged_when_the_card_changed_since() {
     assert_eq!(finks.stale(), Some(false), "{}", finks.text);
     // Rulings and no French printed text: nothing to compare.
     assert_eq!(cards.find("Blood Moon").unwrap().stale(), None);
+    // One ruling the data gives twice, with « his or her » and with « their »: once, in today's words.
+    let persist = |r: &&arbitre::cards::Ruling| r.text.starts_with("If multiple creatures with persist");
+    let same: Vec<_> = finks.rulings.iter().filter(persist).collect();
+    assert_eq!(same.len(), 1, "{same:?}");
+    assert!(same[0].text.contains("all of their persist triggers"), "{}", same[0].text);
 }
 
 #[test]

@@ -177,6 +177,27 @@ const SAME_SENSE: [(&str, &str); 5] = [
     (" the battlefield", ""),
 ];
 
+/// A card's rulings, each once: the data gives some twice, reworded only
+/// by the words of [`SAME_SENSE`] (« his or her » and « their »); the
+/// latest is kept, at the same date the one in today's words, in the
+/// place of the first.
+fn distinct_rulings(rulings: Vec<Ruling>, name: &str) -> Vec<Ruling> {
+    let old_words = |r: &Ruling| SAME_SENSE[..4].iter().any(|(old, _)| r.text.contains(old));
+    let mut out: Vec<(String, Ruling)> = Vec::with_capacity(rulings.len());
+    for r in rulings {
+        let key = normalized(&r.text, name);
+        match out.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, kept)) => {
+                if (r.date.as_str(), !old_words(&r)) > (kept.date.as_str(), !old_words(kept)) {
+                    *kept = r;
+                }
+            }
+            None => out.push((key, r)),
+        }
+    }
+    out.into_iter().map(|(_, r)| r).collect()
+}
+
 /// Text as compared with its text of another time: without reminder text,
 /// the card's own name and « this creature » as « this » (the 2024
 /// wording: [`topics::oracle_words`]), the words of [`SAME_SENSE`] alike,
@@ -256,6 +277,7 @@ impl Cards {
                 let (french, rulings, printed) = f.map_or_else(Default::default, |f| {
                     (f.fr.unwrap_or_default(), f.rulings.unwrap_or_default(), f.fr_printed.unwrap_or_default())
                 });
+                let rulings = distinct_rulings(rulings, &o.name);
                 // A list read from JSON has room for four at least: 2 MB
                 // over the cards, given back.
                 Card {
