@@ -182,7 +182,10 @@ const SAME_SENSE: [(&str, &str); 5] = [
 /// latest is kept, at the same date the one in today's words, in the
 /// place of the first.
 fn distinct_rulings(rulings: Vec<Ruling>, name: &str) -> Vec<Ruling> {
-    let old_words = |r: &Ruling| SAME_SENSE[..4].iter().any(|(old, _)| r.text.contains(old));
+    let old_words = |r: &Ruling| {
+        let text = r.text.to_lowercase();
+        SAME_SENSE[..4].iter().any(|(old, _)| text.contains(old))
+    };
     let mut out: Vec<(String, Ruling)> = Vec::with_capacity(rulings.len());
     for r in rulings {
         let key = normalized(&r.text, name);
