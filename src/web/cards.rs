@@ -43,13 +43,14 @@ const TYPE_RULES: [(&str, &str); 10] = [
 fn card_of<'c>(cards: &'c Cards, slug: &str) -> Result<&'c Card, WebError> {
     let name = slug.replace('-', " ");
     cards.find(&name).ok_or_else(|| {
-        let nearest = cards
-            .nearest(&name, 8)
-            .into_iter()
-            .map(|c| Link { label: c.name.to_string(), url: card_url(c), preview: None, note: c.french.join(", ") })
-            .collect();
+        let nearest = cards.nearest(&name, 8).into_iter().map(card_link).collect();
         WebError::NotFound { what: format!("aucune carte « {} »", crate::text::quote(slug)), nearest }
     })
+}
+
+/// A link to a card's page, its French names beside.
+fn card_link(c: &Card) -> Link {
+    Link { label: c.name.to_string(), url: card_url(c), preview: None, note: c.french.join(", ") }
 }
 
 /// A card's address.
@@ -69,8 +70,6 @@ pub(super) async fn page(state: web::Data<AppState>, slug: web::Path<String>) ->
     }
     let g = &state.graph;
     let stale = card.stale();
-    let card_link =
-        |c: &Card| Link { label: c.name.to_string(), url: card_url(c), preview: None, note: c.french.join(", ") };
     let (faces, missing_faces) = cards.other_faces(card);
     let scenarios = scenarios_of(card, state.examples.entries.iter().map(|e| &e.scenario))
         .into_iter()
