@@ -180,7 +180,14 @@ def words(t):
 def main():
     rules = rules_of(sys.argv[1])
     cards = json.load(gzip.open(sys.argv[2]))
-    texts = [(c["name"], norm(c.get("text") or "", c["name"])) for c in cards]
+    # A card's halves kept with it by `cartes importe` (« Ice » of Fire // Ice) say theirs with it.
+    def whole_text(c):
+        return "\n".join([c.get("text") or ""] + [h.get("text") or "" for h in c.get("halves") or []])
+
+    def costs(c):
+        return " ".join([c.get("manaCost") or ""] + [h.get("manaCost") or "" for h in c.get("halves") or []])
+
+    texts = [(c["name"], norm(whole_text(c), c["name"])) for c in cards]
     out = []
 
     # Keywords → the rule titled by them.
@@ -277,7 +284,7 @@ def main():
             rid = r[:-1] if r[-1].isalpha() and parents[r[:-1]] >= 2 else r
             if rid not in ids:
                 ids.append(rid)
-        n = sum(1 for c in cards if sym in (c.get("manaCost") or ""))
+        n = sum(1 for c in cards if sym in costs(c))
         if n >= MIN_CARDS:
             out.append(("cost", sym, ", ".join(ids), n, "« " + sym + " in its mana cost » en " + ", ".join(where)))
 

@@ -960,7 +960,7 @@ fn carte(name: &str, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> an
     if !namesakes.is_empty() {
         writeln!(out, "Un de ses noms désigne aussi : {}", namesakes.join(", "))?;
     }
-    writeln!(out, "\n{}", card.text)?;
+    write!(out, "{}", oracle_text(card))?;
     if !missing.is_empty() {
         writeln!(
             out,
@@ -986,6 +986,22 @@ fn carte(name: &str, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> an
     }
     writeln!(out, "\n{}", crate::cards::NOTICE)?;
     Ok(0)
+}
+
+/// A card's Oracle text after a blank line; a card with halves (Fire //
+/// Ice from a download) has each under its name, the others with their
+/// cost and type line.
+fn oracle_text(card: &crate::cards::Card) -> String {
+    if card.halves.is_empty() {
+        return format!("\n{}\n", card.text);
+    }
+    let mut out = format!("\n{}\n{}\n", card.name.split(" // ").next().unwrap_or_default(), card.text);
+    for h in card.halves.iter() {
+        let meta = h.meta();
+        let meta = if meta.is_empty() { meta } else { format!(" — {meta}") };
+        out += &format!("\n{}{meta}\n{}\n", h.name, h.text);
+    }
+    out
 }
 
 /// What 2018 says of a card: its rulings and its French printed text, each
@@ -1652,4 +1668,21 @@ fn serve(
         server.await?;
         Ok(0)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn carte_prints_each_half_under_its_name() {
+        let mut fire = crate::cards::Cards::embedded().find("Fire // Ice").unwrap().clone();
+        let fire_text = "Fire deals 2 damage divided as you choose among one or two targets.";
+        assert_eq!(oracle_text(&fire), format!("\n{fire_text}\n"));
+        fire.halves = crate::cards::ice_of_fire_and_ice();
+        assert_eq!(
+            oracle_text(&fire),
+            format!("\nFire\n{fire_text}\n\nIce — {{1}}{{U}} · Instant\nTap target permanent.\nDraw a card.\n")
+        );
+    }
 }

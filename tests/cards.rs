@@ -269,7 +269,7 @@ async fn get(uri: &str) -> (actix_web::http::StatusCode, String) {
 /// The Oracle text of a card page, as HTML.
 fn oracle_html(body: &str) -> &str {
     let start = body.find("<div class=\"text\" lang=\"en\">").expect("the Oracle text");
-    let end = start + body[start..].find("</div></section>").unwrap();
+    let end = start + body[start..].find("</div>").unwrap();
     &body[start..end]
 }
 

@@ -174,6 +174,7 @@ fn mtgjson_gives_cards_faces_french_names_and_rulings() {
     assert!(out.contains("Lu : 11 fiches de"), "{out}");
     // Finks, Delver, Fire // Ice, Bruna, Gisela, Brisela, Blacker Lotus; Insectile Aberration.
     assert!(out.contains("Cartes écrites : 7 cartes, 1 face arrière\n"), "{out}");
+    assert!(out.contains("  dont 1 moitié gardée avec sa carte (cartes scindées"), "{out}");
     assert!(out.contains("dont 1 carte de sets d'humour"), "{out}");
     for skipped in [
         "Fiches ignorées : 6\n",
@@ -220,6 +221,7 @@ fn mtgjson_gives_cards_faces_french_names_and_rulings() {
     assert!(cards.find("aberration insectoide").unwrap().name.contains("Insectile Aberration"));
     let fire = cards.find("Fire // Ice").unwrap();
     assert_eq!((fire.mana_cost.as_deref(), fire.french.as_slice()), (Some("{1}{R}"), &["Feu // Glace".into()][..]));
+    ice_is_kept_with_fire(&cards);
     assert_eq!(cards.cards.iter().filter(|c| c.name == "Brisela, Voice of Nightmares").count(), 1);
     assert_eq!(cards.find("Brisela, voix des cauchemars").unwrap().name, "Brisela, Voice of Nightmares");
     assert!(cards.find("Goblin Token Card").is_none_or(|c| c.name != "Goblin Token Card"));
@@ -241,6 +243,28 @@ fn mtgjson_gives_cards_faces_french_names_and_rulings() {
     assert_eq!(code, 0, "{out}\n{err}");
     assert!(out.contains("Aucun problème."), "{out}");
     assert!(out.contains("fiches françaises sans fiche Oracle du même nom : aucune"), "{out}");
+}
+
+/// The second half of a split card is kept with it, from either format:
+/// its own cost, type and text, in the card's JSON; the card no longer says
+/// its text is missing.
+fn ice_is_kept_with_fire(cards: &Cards) {
+    let fire = cards.find("Fire // Ice").unwrap();
+    assert_eq!(fire.text, "Fire deals 2 damage divided as you choose among one or two targets.");
+    assert_eq!(fire.halves.len(), 1, "{:?}", fire.halves);
+    let ice = &fire.halves[0];
+    assert_eq!(
+        (ice.name.as_str(), ice.mana_cost.as_deref(), ice.type_line.as_str(), ice.text.as_str()),
+        ("Ice", Some("{1}{U}"), "Instant", "Tap target permanent.\nDraw a card.")
+    );
+    assert_eq!(ice.meta(), "{1}{U} · Instant");
+    let (_, missing) = cards.other_faces(fire);
+    assert!(missing.is_empty(), "{missing:?}");
+    let v = cards.json(fire);
+    assert_eq!(v["card"]["halves"][0]["name"], "Ice");
+    assert_eq!(v["card"]["halves"][0]["mana_cost"], "{1}{U}");
+    assert_eq!(v["card"]["halves"][0]["type_line"], "Instant");
+    assert_eq!(v["missing_faces"], json!([]));
 }
 
 #[test]
@@ -275,6 +299,8 @@ fn scryfall_gives_cards_and_leaves_the_french_file_as_it_is() {
     assert_eq!((jace.loyalty.as_deref(), jace.stats().as_str()), (Some("3"), "loyauté 3"));
     let fire = cards.find("Fire // Ice").unwrap();
     assert_eq!((fire.mana_cost.as_deref(), fire.type_line.as_str()), (Some("{1}{R}"), "Instant"));
+    assert!(out.contains("  dont 1 moitié gardée avec sa carte"), "{out}");
+    ice_is_kept_with_fire(&cards);
     let back = cards.cards.iter().find(|c| c.name == "Insectile Aberration").unwrap();
     assert_eq!((back.mana_cost.as_deref(), back.text.as_str()), (None, "Flying"));
     let oracle = gunzip_json(&dir.path().join(ORACLE_FILE));

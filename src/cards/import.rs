@@ -21,11 +21,15 @@
 //!
 //! **Output**, in the project's format (what [`Cards::parse`] reads): one
 //! record per card, named by its full name (`Fire // Ice`), with the fields
-//! of its front face (side `a`) — as the shipped file has them. A
-//! double-faced card (layouts `transform` and `modal_dfc`) names its back
-//! face in `back`, and its back face is a record of its own with
-//! `face: "back"` and `front` (the front face's name); a meld card's melded
-//! face is a record of its own, once. From MTGJSON, the French file is
+//! of its front face (side `a`) — as the shipped file has them — and its
+//! other halves when they share its record (a split card, an adventure, a
+//! flip card: « Ice » of Fire // Ice) in `halves` (`name`, `manaCost`,
+//! `type`, `text`, `power`, `toughness`, `loyalty`), which the shipped file,
+//! built from data without them, lacks. A double-faced card (layouts
+//! `transform` and `modal_dfc`) names its back face in `back`, and its
+//! back face is a record of its own with `face: "back"` and `front` (the
+//! front face's name); a meld card's melded face is a record of its own,
+//! once. From MTGJSON, the French file is
 //! written anew: `fr` from `foreignData` in French, `rulings` from
 //! `rulings`, and `fr_printed` kept from the folder's previous French file
 //! for the names still present (the card's own name, or its front face's
@@ -323,6 +327,32 @@ struct OracleOut {
     face: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     front: Option<String>,
+    /// The other halves of a card whose halves share its record (split,
+    /// adventure, flip…), read by [`super::Half`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    halves: Option<Vec<HalfOut>>,
+}
+
+/// One half of [`OracleOut::halves`].
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct HalfOut {
+    name: String,
+    mana_cost: Option<String>,
+    #[serde(rename = "type")]
+    type_line: Option<String>,
+    text: Option<String>,
+    power: Option<String>,
+    toughness: Option<String>,
+    loyalty: Option<String>,
+}
+
+impl HalfOut {
+    /// A half as a record of its own gives it.
+    fn of(record: OracleOut) -> HalfOut {
+        let OracleOut { name, mana_cost, type_line, text, power, toughness, loyalty, .. } = record;
+        HalfOut { name, mana_cost, type_line, text, power, toughness, loyalty }
+    }
 }
 
 /// One record of `mtgjson3-fr-rulings.json.gz`.
@@ -390,6 +420,15 @@ fn name_problem(name: &str) -> Option<Skip> {
     }
 }
 
+/// « dont N moitiés… », the halves kept with their card.
+fn halves_line(halves: usize) -> String {
+    let kept = if halves == 1 { "gardée avec sa carte" } else { "gardées avec leur carte" };
+    format!(
+        "  dont {} {kept} (cartes scindées, aventures, cartes à retourner…)\n",
+        plural_n(halves, "moitié", "moitiés")
+    )
+}
+
 /// The skip a layout says, for what is not a card to play.
 fn layout_skip(layout: &str) -> Option<Skip> {
     match layout {
@@ -437,6 +476,7 @@ struct Gathered {
     funny: usize,
     cards: usize,
     faces: usize,
+    halves: usize,
     oracle: Vec<OracleOut>,
     french: Vec<NewFrench>,
     skipped: BTreeMap<Skip, Finding>,
@@ -494,6 +534,7 @@ impl<'p> Collector<'p> {
         } else {
             self.read.cards += 1;
         }
+        self.read.halves += record.halves.as_ref().map_or(0, Vec::len);
         self.read.oracle.push(record);
         true
     }
@@ -518,6 +559,7 @@ fn mtgjson_record(name: String, face: &Map<String, Value>) -> OracleOut {
         back: None,
         face: None,
         front: None,
+        halves: None,
     }
 }
 
@@ -582,13 +624,22 @@ impl Collector<'_> {
         let back = others.first().copied().filter(|_| double);
         let mut card = mtgjson_record(name.clone(), front);
         card.back = back.map(face_name).filter(|n| !n.is_empty());
+        // The other halves of a split card, an adventure, a flip card… share its record.
+        let own = |f: &Map<String, Value>| back.is_some_and(|b| std::ptr::eq(f, b)) || layout == "meld";
+        let mut halves: Vec<HalfOut> = Vec::new();
+        for face in others.iter().filter(|f| !own(f)) {
+            let half = face_name(face);
+            if !self.refused(&half, "") {
+                halves.push(HalfOut::of(mtgjson_record(half, face)));
+            }
+        }
+        card.halves = Some(halves).filter(|h| !h.is_empty());
         if !self.push(card) {
             return;
         }
         let fr = french_names(front, "name");
         self.read.french.push(NewFrench { name, fr, rulings: rulings(front), front_face });
         // The back face of a double-faced card, and a meld card's melded face, are cards of their own.
-        let own = |f: &Map<String, Value>| back.is_some_and(|b| std::ptr::eq(f, b)) || layout == "meld";
         for face in others.into_iter().filter(|f| own(f)) {
             let face_name = face_name(face);
             if self.refused(&face_name, &layout) {
@@ -631,6 +682,17 @@ impl Collector<'_> {
         let back = faces.get(1).copied().filter(|_| DOUBLE_FACED.contains(&layout.as_str()));
         let mut record = scryfall_record(name, card, faces.first().copied(), true);
         record.back = back.and_then(|b| text(b, "name"));
+        // The other halves of a split card, an adventure, a flip card… share its record.
+        if back.is_none() && faces.len() > 1 {
+            let mut halves: Vec<HalfOut> = Vec::new();
+            for face in &faces[1..] {
+                let half = text(face, "name").unwrap_or_default();
+                if !self.refused(&half, "") {
+                    halves.push(HalfOut::of(scryfall_record(half, card, Some(face), false)));
+                }
+            }
+            record.halves = Some(halves).filter(|h| !h.is_empty());
+        }
         if !self.push(record) {
             return;
         }
@@ -680,6 +742,7 @@ fn scryfall_record(
         back: None,
         face: None,
         front: None,
+        halves: None,
     }
 }
 
@@ -1052,6 +1115,8 @@ pub struct ImportReport {
     pub cards: usize,
     /// Back faces written (records with `face: "back"`).
     pub faces: usize,
+    /// Halves kept with their card (`halves`: « Ice » of Fire // Ice).
+    pub halves: usize,
     /// Cards of humour sets, kept.
     pub funny: usize,
     /// The French file written (MTGJSON), or `None` when left as it was (Scryfall).
@@ -1139,6 +1204,7 @@ pub fn import(
         records: read.records,
         cards: read.cards,
         faces: read.faces,
+        halves: read.halves,
         funny: read.funny,
         french,
         french_copied,
@@ -1161,6 +1227,9 @@ impl ImportReport {
             plural_n(self.cards, "carte", "cartes"),
             plural_n(self.faces, "face arrière", "faces arrière")
         );
+        if self.halves > 0 {
+            out += &halves_line(self.halves);
+        }
         if self.funny > 0 {
             out +=
                 &format!("  dont {} de sets d'humour (« Un- »…), gardées\n", plural_n(self.funny, "carte", "cartes"));
@@ -1269,6 +1338,8 @@ pub struct FolderCheck {
     pub cards: usize,
     /// … that are back faces (`face: "back"`).
     pub faces: usize,
+    /// Halves kept with their card (`halves`: « Ice » of Fire // Ice).
+    pub halves: usize,
     /// Records of the French file.
     pub french_records: usize,
     /// Cards with French names, as [`Cards::parse`] joins them.
@@ -1357,6 +1428,7 @@ pub fn check_folder(folder: &Path) -> Result<FolderCheck, CheckError> {
         oracle_records: oracle.len(),
         cards: oracle.len() - faces,
         faces,
+        halves: oracle.iter().map(|o| o.halves.as_ref().map_or(0, Vec::len)).sum(),
         french_records: french.len(),
         with_french: cards.cards.iter().filter(|c| !c.french.is_empty()).count(),
         with_rulings: cards.cards.iter().filter(|c| !c.rulings.is_empty()).count(),
@@ -1419,6 +1491,9 @@ impl FolderCheck {
             plural_n(self.cards, "carte", "cartes"),
             plural_n(self.faces, "face arrière", "faces arrière")
         );
+        if self.halves > 0 {
+            out += &format!("  {}", halves_line(self.halves));
+        }
         out += &format!("  fichier français : {}\n", plural_n(self.french_records, "fiche", "fiches"));
         out += &format!("  avec noms français : {}\n", plural_n(self.with_french, "carte", "cartes"));
         out += &format!(

@@ -62,6 +62,78 @@ pub struct Card {
     pub rulings: Vec<Ruling>,
     /// French printed texts, each with its set and the English text of its time.
     pub printed: Vec<Printed>,
+    /// Its other halves, when they share its record (a split card, an
+    /// adventure, a flip card: « Ice » of Fire // Ice), as `cartes importe`
+    /// writes them from a download that has them; the shipped data has none.
+    #[serde(skip_serializing_if = "<[Half]>::is_empty")]
+    pub halves: Box<[Half]>,
+}
+
+/// A half of a card that shares its record (« Ice » of Fire // Ice, « Stomp »
+/// of Bonecrusher Giant): read from the Oracle file's `halves` (`name`,
+/// `manaCost`, `type`, `text`, `power`, `toughness`, `loyalty`), given in
+/// the card's JSON as the card's own fields are named.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Half {
+    /// Its English name.
+    pub name: CompactString,
+    /// Its mana cost.
+    #[serde(rename(deserialize = "manaCost"), default)]
+    pub mana_cost: Option<CompactString>,
+    /// Its type line.
+    #[serde(rename(deserialize = "type"), default, deserialize_with = "nullable")]
+    pub type_line: CompactString,
+    /// Its Oracle text.
+    #[serde(default, deserialize_with = "nullable")]
+    pub text: String,
+    /// Power, toughness, loyalty (a flip card's flipped half).
+    #[serde(default)]
+    pub power: Option<CompactString>,
+    /// See `power`.
+    #[serde(default)]
+    pub toughness: Option<CompactString>,
+    /// See `power`.
+    #[serde(default)]
+    pub loyalty: Option<CompactString>,
+}
+
+impl Half {
+    /// « 3/2 », « loyauté 4 », or nothing.
+    pub fn stats(&self) -> String {
+        stats(&self.power, &self.toughness, &self.loyalty)
+    }
+
+    /// Its cost, type line and stats, those it has: « {U} · Instant ».
+    pub fn meta(&self) -> String {
+        [self.mana_cost.as_deref().unwrap_or_default(), &self.type_line, &self.stats()]
+            .into_iter()
+            .filter(|s| !s.is_empty())
+            .collect::<Vec<_>>()
+            .join(" · ")
+    }
+}
+
+/// Ice, the half of Fire // Ice that the shipped data lacks, as an import keeps it (for tests).
+#[cfg(test)]
+pub(crate) fn ice_of_fire_and_ice() -> Box<[Half]> {
+    Box::new([Half {
+        name: "Ice".into(),
+        mana_cost: Some("{1}{U}".into()),
+        type_line: "Instant".into(),
+        text: "Tap target permanent.\nDraw a card.".into(),
+        power: None,
+        toughness: None,
+        loyalty: None,
+    }])
+}
+
+/// « 3/2 », « loyauté 4 », or nothing.
+fn stats(power: &Option<CompactString>, toughness: &Option<CompactString>, loyalty: &Option<CompactString>) -> String {
+    match (power, toughness, loyalty) {
+        (Some(p), Some(t), _) => format!("{p}/{t}"),
+        (_, _, Some(l)) => format!("loyauté {l}"),
+        _ => String::new(),
+    }
 }
 
 /// A rule a card's text touches, and what of the card names it.
@@ -112,11 +184,7 @@ pub struct Printed {
 impl Card {
     /// « 3/2 », « loyauté 4 », or nothing.
     pub fn stats(&self) -> String {
-        match (&self.power, &self.toughness, &self.loyalty) {
-            (Some(p), Some(t), _) => format!("{p}/{t}"),
-            (_, _, Some(l)) => format!("loyauté {l}"),
-            _ => String::new(),
-        }
+        stats(&self.power, &self.toughness, &self.loyalty)
     }
 
     /// Whether what 2018 says of it (its rulings, its French printed text)
@@ -228,6 +296,9 @@ struct OracleRecord {
     layout: Option<CompactString>,
     /// `back` on a double-faced card's back face (read by `cartes check`).
     face: Option<String>,
+    /// Its other halves, when they share its record.
+    #[serde(default)]
+    halves: Option<Vec<Half>>,
 }
 
 #[derive(Deserialize)]
@@ -296,6 +367,7 @@ impl Cards {
                     loyalty: o.loyalty,
                     rulings: exact(rulings),
                     printed: exact(printed),
+                    halves: o.halves.unwrap_or_default().into_boxed_slice(),
                 }
             })
             .collect();
@@ -370,9 +442,11 @@ impl Cards {
 
     /// The other faces or halves of a card named « A // B »: those the
     /// data has as a card of their own (the back face of a transforming
-    /// card), and the names of those it lacks (the data keeps one text for
-    /// a split card, an adventure, a modal double-faced card: « Ice » of
-    /// Fire // Ice). A back face's page leads to its front the same way.
+    /// card), and the names of those it lacks (the shipped data keeps one
+    /// text for a split card, an adventure, a modal double-faced card:
+    /// « Ice » of Fire // Ice; an import from a download that has them
+    /// keeps them in [`Card::halves`]). A back face's page leads to its
+    /// front the same way.
     pub fn other_faces(&self, card: &Card) -> (Vec<&Card>, Vec<String>) {
         let (mut present, mut missing) = (Vec::new(), Vec::new());
         let front_of =
@@ -391,7 +465,9 @@ impl Cards {
             }
             match self.cards.iter().find(|c| c.name == *half) {
                 Some(c) => present.push(c),
-                None if front_of.is_none() => missing.push((*half).to_string()),
+                None if front_of.is_none() && !card.halves.iter().any(|h| h.name == *half) => {
+                    missing.push((*half).to_string())
+                }
                 None => {}
             }
         }

@@ -240,9 +240,24 @@ impl Topics {
     }
 
     /// The topics a card says, by their place in [`Topics::topics`].
+    /// A card's halves (« Ice », « Stomp ») say theirs with it.
     pub fn said(&self, matchers: &Matchers, card: &Card) -> Vec<u16> {
-        let text = oracle_words(&card.text, &card.name);
-        let types: Vec<&str> = card.type_line.split([' ', '—', '/']).filter(|w| !w.is_empty()).collect();
+        let whole: String;
+        let text = if card.halves.is_empty() {
+            &card.text
+        } else {
+            whole = std::iter::once(card.text.as_str())
+                .chain(card.halves.iter().map(|h| h.text.as_str()))
+                .collect::<Vec<_>>()
+                .join("\n");
+            &whole
+        };
+        let text = oracle_words(text, &card.name);
+        let types: Vec<&str> = std::iter::once(&card.type_line)
+            .chain(card.halves.iter().map(|h| &h.type_line))
+            .flat_map(|t| t.split([' ', '—', '/']))
+            .filter(|w| !w.is_empty())
+            .collect();
         // The patterns whose words the text has, or that have none to look for.
         let mut candidate: Vec<bool> = self.topics.iter().map(|t| t.needle.is_none()).collect();
         for m in matchers.needles.find_overlapping_iter(&text) {
@@ -258,7 +273,9 @@ impl Topics {
                 Kind::Type => types.iter().any(|w| *w == t.pattern),
                 Kind::Action | Kind::Phrase => matches(),
                 Kind::Layout => card.layout == t.pattern,
-                Kind::Cost => card.mana_cost.as_deref().is_some_and(|c| c.contains(t.pattern.as_str())),
+                Kind::Cost => std::iter::once(&card.mana_cost)
+                    .chain(card.halves.iter().map(|h| &h.mana_cost))
+                    .any(|c| c.as_deref().is_some_and(|c| c.contains(t.pattern.as_str()))),
                 Kind::Interaction => false,
             };
             if said {
@@ -516,6 +533,28 @@ mod tests {
         let bolt = rules("Lightning Bolt");
         assert!(!bolt.iter().any(|(_, k)| *k == Kind::Cost), "{bolt:?}");
         assert!(Kind::Cost.brings_rules());
+    }
+
+    #[test]
+    fn a_half_kept_with_its_card_says_its_topics_with_it() {
+        let cards = &crate::cards::Cards::embedded().cards;
+        let mut giant = cards.iter().find(|c| c.name == "Bonecrusher Giant // Stomp").unwrap().clone();
+        assert!(giant.halves.is_empty(), "the shipped data has no halves");
+        let rules = |card: &Card| -> Vec<String> {
+            Topics::embedded().of(card).into_iter().map(|t| t.rule.to_string()).collect()
+        };
+        assert!(!rules(&giant).contains(&"615.12".to_string()), "{:?}", rules(&giant));
+        giant.halves = vec![crate::cards::Half {
+            name: "Stomp".into(),
+            mana_cost: Some("{1}{R}".into()),
+            type_line: "Instant — Adventure".into(),
+            text: "Damage can't be prevented this turn. Stomp deals 2 damage to any target.".into(),
+            power: None,
+            toughness: None,
+            loyalty: None,
+        }]
+        .into_boxed_slice();
+        assert!(rules(&giant).contains(&"615.12".to_string()), "{:?}", rules(&giant));
     }
 
     #[test]

@@ -48,6 +48,11 @@ fn card_of<'c>(cards: &'c Cards, slug: &str) -> Result<&'c Card, WebError> {
     })
 }
 
+/// A half of a card ([`crate::cards::Half`]) as its page shows it.
+fn half_view(g: &Graph, card: &Card, half: &crate::cards::Half) -> super::pages::HalfView {
+    super::pages::HalfView { name: half.name.to_string(), meta: half.meta(), oracle: oracle_text(g, card, &half.text) }
+}
+
 /// A link to a card's page, its French names beside.
 fn card_link(c: &Card) -> Link {
     Link { label: c.name.to_string(), url: card_url(c), preview: None, note: c.french.join(", ") }
@@ -68,9 +73,6 @@ pub(super) async fn page(state: web::Data<AppState>, slug: web::Path<String>) ->
     if url != format!("/cartes/{slug}") {
         return Ok(redirect(StatusCode::MOVED_PERMANENTLY, &url));
     }
-    let g = &state.graph;
-    let stale = card.stale();
-    let (faces, missing_faces) = cards.other_faces(card);
     let scenarios = scenarios_of(card, state.examples.entries.iter().map(|e| &e.scenario))
         .into_iter()
         .map(|s| Link {
@@ -80,7 +82,15 @@ pub(super) async fn page(state: web::Data<AppState>, slug: web::Path<String>) ->
             note: String::new(),
         })
         .collect();
-    let page = CardPage {
+    let page = card_page(&state.graph, cards, card, scenarios);
+    Ok(html(page.french()?))
+}
+
+/// The page of a card among `cards`, with the scenarios in which it appears.
+fn card_page(g: &Graph, cards: &Cards, card: &Card, scenarios: Vec<Link>) -> CardPage {
+    let stale = card.stale();
+    let (faces, missing_faces) = cards.other_faces(card);
+    CardPage {
         layout: super::pages::Layout::new(&card.name, ""),
         name: card.name.to_string(),
         french: card.french.join(", "),
@@ -89,19 +99,20 @@ pub(super) async fn page(state: web::Data<AppState>, slug: web::Path<String>) ->
         type_line: card.type_line.to_string(),
         stats: card.stats(),
         text: card.text.clone(),
-        oracle: oracle_text(g, card),
-        rules: related_rules(g, card),
+        oracle: oracle_text(g, card, &card.text),
+        rules: related_rules(g, cards, card),
         rulings: card.rulings.iter().map(|r| (r.date.to_string(), r.text.clone())).collect(),
         printed: card.latest_printed().map(|p| (format!("{}, {}", p.set, p.date), p.type_line_shown(), p.text.clone())),
         changed: stale == Some(true),
         unchecked: stale.is_none(),
         faces: faces.into_iter().map(card_link).collect(),
         missing_faces,
+        halves: card.halves.iter().map(|h| half_view(g, card, h)).collect(),
+        front_half: card.name.split(" // ").next().unwrap_or_default().to_string(),
         namesakes: cards.namesakes(card).into_iter().map(card_link).collect(),
         scenarios,
         notice: crate::cards::NOTICE.to_string(),
-    };
-    Ok(html(page.french()?))
+    }
 }
 
 /// `GET /api/cartes/{slug}`: the card, as `arbitre carte --json`; an
@@ -138,8 +149,8 @@ pub fn scenarios_of<'s>(card: &Card, scenarios: impl IntoIterator<Item = &'s Sce
 
 /// « Règles liées » ([`Cards::related`]), each linked to the rule in force
 /// with its preview and what of the card names it.
-fn related_rules(g: &Graph, card: &Card) -> Vec<Link> {
-    Cards::embedded()
+fn related_rules(g: &Graph, cards: &Cards, card: &Card) -> Vec<Link> {
+    cards
         .related(card)
         .into_iter()
         .filter_map(|r| {
@@ -342,12 +353,12 @@ fn term_len(text: &str, term: &Term) -> Option<usize> {
 /// « Enchant » line is linked whole (« Enchant creature you control »: the
 /// ability is the keyword and what it enchants). The runs of a line put
 /// together are the line, character for character.
-fn oracle_text(g: &Graph, card: &Card) -> Vec<Vec<Segment>> {
+fn oracle_text(g: &Graph, card: &Card, text: &str) -> Vec<Vec<Segment>> {
     let terms = terms_of(card);
     let names = own_names(card);
     let mut linked: Vec<RuleId> = Vec::new();
     let mut lines = Vec::new();
-    for line in card.text.lines() {
+    for line in text.lines() {
         let mut runs: Vec<Segment> = Vec::new();
         let mut plain = 0;
         let mut depth = 0usize;
@@ -399,4 +410,39 @@ fn oracle_text(g: &Graph, card: &Card) -> Vec<Vec<Segment>> {
         lines.push(runs);
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::web::typography::French;
+
+    #[test]
+    fn a_card_with_halves_shows_each_half_under_its_name() {
+        let graph = crate::load(&[]).graph;
+        let cards = Cards::embedded();
+        let mut fire = cards.find("Fire // Ice").unwrap().clone();
+        // The shipped data lacks Ice: the page says so.
+        let page = card_page(&graph, cards, &fire, Vec::new());
+        assert_eq!(page.missing_faces, ["Ice"]);
+        assert!(page.french().unwrap().contains("manque aux données de cartes"));
+        // As `cartes importe` keeps it from a download that has it.
+        fire.halves = crate::cards::ice_of_fire_and_ice();
+        let page = card_page(&graph, cards, &fire, Vec::new());
+        assert!(page.missing_faces.is_empty());
+        let html = page.french().unwrap();
+        assert!(!html.contains("manque aux données de cartes"), "{html}");
+        for part in [
+            r#"<h3 lang="en">Fire</h3>"#,
+            r#"<h3 lang="en">Ice</h3>"#,
+            r#"<p class="meta" lang="en">{1}{U} · Instant</p>"#,
+            "<p>Tap target permanent.</p><p>Draw a card.</p>",
+        ] {
+            assert!(html.contains(part), "« {part} » in {html}");
+        }
+        let (fire_at, ice_at) = (html.find(">Fire</h3>").unwrap(), html.find(">Ice</h3>").unwrap());
+        assert!(
+            fire_at < html.find("Fire deals 2 damage").unwrap() && html.find("Fire deals 2 damage").unwrap() < ice_at
+        );
+    }
 }

@@ -706,6 +706,16 @@ pub struct EditorPage {
     pub max_bytes: usize,
 }
 
+/// One half of a card page ([`CardPage::halves`]).
+pub struct HalfView {
+    /// Its English name.
+    pub name: String,
+    /// « {U} · Instant », « 1/1 » beside when it has them.
+    pub meta: String,
+    /// Its Oracle text as [`CardPage::oracle`].
+    pub oracle: Vec<Vec<super::cards::Segment>>,
+}
+
 /// A card's page.
 #[derive(Template)]
 #[template(path = "card.html")]
@@ -744,6 +754,10 @@ pub struct CardPage {
     pub faces: Vec<Link>,
     /// The names of its halves whose text the data lacks.
     pub missing_faces: Vec<String>,
+    /// Its other halves that share its record (« Ice » of Fire // Ice).
+    pub halves: Vec<HalfView>,
+    /// The name of its first half (« Fire »), heading its text when it has halves.
+    pub front_half: String,
     /// Other cards of one of its names (links).
     pub namesakes: Vec<Link>,
     /// The shipped scenarios with this card.
