@@ -997,8 +997,8 @@ fn oracle_text(card: &crate::cards::Card) -> String {
     }
     let mut out = format!("\n{}\n{}\n", card.name.split(" // ").next().unwrap_or_default(), card.text);
     for h in card.halves.iter() {
-        let meta = h.meta();
-        let meta = if meta.is_empty() { meta } else { format!(" — {meta}") };
+        let meta: Vec<String> = [h.meta(), h.stats()].into_iter().filter(|s| !s.is_empty()).collect();
+        let meta = if meta.is_empty() { String::new() } else { format!(" — {}", meta.join(" · ")) };
         out += &format!("\n{}{meta}\n{}\n", h.name, h.text);
     }
     out

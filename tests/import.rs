@@ -367,13 +367,136 @@ fn folder_with(oracle: &Value, french: &Value) -> tempfile::TempDir {
     dir
 }
 
+/// The halves of every kind of card from MTGJSON: a flip card's flipped
+/// half (its keywords the card's), a five-part split card; a reversible
+/// card has none; a half whose name cannot be shown, given twice or beyond
+/// eight is reported and the card kept without it.
+#[test]
+fn mtgjson_halves_are_kept_with_their_card() {
+    let side = |name: &str, face: &str, side: &str, layout: &str, ty: &str, keywords: Value| {
+        json!({ "name": name, "faceName": face, "side": side, "layout": layout, "type": ty, "manaCost": "{1}{W}",
+                "text": format!("{face} text."), "keywords": keywords, "power": "2", "toughness": "2" })
+    };
+    let flip = "Bushi Tenderfoot // Kenzo the Hardhearted";
+    let who = "Who // What // When // Where // Why";
+    let bad = "Spell // Clear";
+    let many = (0..12).map(|i| format!("Part {i}")).collect::<Vec<_>>().join(" // ");
+    let reversible = "Hallowed Fountain // Hallowed Fountain";
+    let mut data = serde_json::Map::new();
+    data.insert(
+        flip.into(),
+        json!([
+            side(flip, "Bushi Tenderfoot", "a", "flip", "Creature — Human Soldier", json!(null)),
+            side(
+                flip,
+                "Kenzo the Hardhearted",
+                "b",
+                "flip",
+                "Legendary Creature — Human Samurai",
+                json!(["Bushido", "Double strike"])
+            )
+        ]),
+    );
+    let parts: Vec<&str> = who.split(" // ").collect();
+    data.insert(
+        who.into(),
+        Value::Array(
+            parts
+                .iter()
+                .zip(["a", "b", "c", "d", "e"])
+                .map(|(f, s)| side(who, f, s, "split", "Instant", json!(null)))
+                .collect(),
+        ),
+    );
+    data.insert(
+        bad.into(),
+        json!([
+            side(bad, "Spell", "a", "split", "Sorcery", json!(null)),
+            side(bad, "Clear\u{202E}Name", "b", "split", "Sorcery", json!(null))
+        ]),
+    );
+    let sides = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"];
+    data.insert(
+        many.clone(),
+        Value::Array(
+            many.split(" // ").zip(sides).map(|(f, s)| side(&many, f, s, "split", "Instant", json!(null))).collect(),
+        ),
+    );
+    data.insert(
+        reversible.into(),
+        json!([
+            side(reversible, "Hallowed Fountain", "a", "reversible_card", "Land", json!(null)),
+            side(reversible, "Hallowed Fountain", "b", "reversible_card", "Land", json!(null))
+        ]),
+    );
+    let dir = folder(false);
+    let download = write(dir.path(), "AtomicCards.json", json!({ "data": data }).to_string().as_bytes());
+    let (code, out, err) = run(&["cartes", "importe", path(&download), "--vers", path(dir.path())]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    // Kenzo, What…Why (4), Part 1…Part 8 (8).
+    assert!(out.contains("  dont 13 moitiés gardées avec leur carte"), "{out}");
+    // Part 9, 10, 11; « Clear\u{202E}Name », a half named with an invisible character.
+    assert!(out.contains("Moitiés écartées, la carte gardée sans elles : 4 (ex. « Part 0 // Part 1"), "{out}");
+    assert!(out.contains(" : Part 9 (au-delà de 8 moitiés) »"), "{out}");
+    let cards = read_folder(dir.path()).unwrap();
+    let bushi = cards.find(flip).unwrap();
+    assert_eq!(halves(bushi), ["Kenzo the Hardhearted"]);
+    assert_eq!(bushi.halves[0].type_line, "Legendary Creature — Human Samurai");
+    assert_eq!(bushi.halves[0].stats(), "2/2");
+    assert_eq!(bushi.keywords, ["Bushido", "Double strike"], "the flipped half's keywords are the card's");
+    assert_eq!(halves(cards.find(who).unwrap()), ["What", "When", "Where", "Why"]);
+    assert!(cards.find(bad).unwrap().halves.is_empty(), "the card is kept without its half");
+    assert_eq!(cards.find("Part 0").unwrap().halves.len(), 8);
+    assert!(cards.find(reversible).unwrap().halves.is_empty(), "a reversible card is one card twice");
+    let (code, out, _) = run(&["cartes", "check", path(dir.path())]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("dont 13 moitiés"), "{out}");
+}
+
+/// The names of a card's halves.
+fn halves(card: &arbitre::cards::Card) -> Vec<String> {
+    card.halves.iter().map(|h| h.name.to_string()).collect()
+}
+
+/// Scryfall gives an adventure's half in `card_faces`; a reversible card's
+/// two faces are one card.
+#[test]
+fn scryfall_halves_are_kept_and_a_reversible_card_has_none() {
+    let reversible = "Hallowed Fountain // Hallowed Fountain";
+    let dir = folder(false);
+    let scryfall = json!([
+        { "object": "card", "name": "Bonecrusher Giant // Stomp", "layout": "adventure", "keywords": [], "card_faces": [
+            { "object": "card_face", "name": "Bonecrusher Giant", "mana_cost": "{2}{R}", "type_line": "Creature — Giant",
+              "oracle_text": "Whenever this creature becomes the target of a spell, it deals 2 damage to that spell's controller.",
+              "power": "4", "toughness": "3" },
+            { "object": "card_face", "name": "Stomp", "mana_cost": "{1}{R}", "type_line": "Instant — Adventure",
+              "oracle_text": "Damage can't be prevented this turn. Stomp deals 2 damage to any target." } ] },
+        { "object": "card", "name": reversible, "layout": "reversible_card", "card_faces": [
+            { "object": "card_face", "name": "Hallowed Fountain", "type_line": "Land — Plains Island", "oracle_text": "({T}: Add {W} or {U}.)" },
+            { "object": "card_face", "name": "Hallowed Fountain", "type_line": "Land — Plains Island", "oracle_text": "({T}: Add {W} or {U}.)" } ] }
+    ]);
+    let download = write(dir.path(), "oracle-cards.json", scryfall.to_string().as_bytes());
+    let (code, out, err) = run(&["cartes", "importe", path(&download), "--vers", path(dir.path())]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("  dont 1 moitié gardée avec sa carte"), "{out}");
+    let cards = read_folder(dir.path()).unwrap();
+    let giant = cards.find("Bonecrusher Giant").unwrap();
+    assert_eq!(halves(giant), ["Stomp"]);
+    assert_eq!(giant.halves[0].meta(), "{1}{R} · Instant — Adventure");
+    let why: Vec<String> = cards.related(giant).into_iter().map(|r| r.why).collect();
+    assert!(why.iter().any(|w| w == "can't be prevented"), "Stomp's text counts for the card: {why:?}");
+    assert!(cards.find(reversible).unwrap().halves.is_empty());
+}
+
 #[test]
 fn check_finds_what_is_wrong_in_a_folder() {
     let card = |name: &str, ty: Value| json!({ "name": name, "manaCost": null, "type": ty, "text": "x" });
     let oracle = json!([
         card("Kitchen Finks", json!("Creature")),
         card("Kitchen Finks", json!("Creature")),
-        card("Nameless Type", Value::Null)
+        card("Nameless Type", Value::Null),
+        json!({ "name": "Fire // Ice", "type": "Instant", "text": "x", "halves": [
+            { "name": null, "type": "Instant" }, { "name": "Ice", "type": "Instant" }, { "name": "Ice" }, { "name": "Fire" } ] })
     ]);
     let french = json!([
         { "name": "Kitchen Finks", "fr": ["Fourbes de cuisine"], "rulings": [{ "date": "07/06/2013", "text": "r" }], "fr_printed": [] },
@@ -388,7 +511,8 @@ fn check_finds_what_is_wrong_in_a_folder() {
         "fiches sans ligne de type : 1 (ex. « Nameless Type »)",
         "dates de décisions mal formées (AAAA-MM-JJ) : 2 (ex. « Kitchen Finks : 07/06/2013 », « Kitchen Finks : 2013-02-30 »)",
         "fiches françaises sans fiche Oracle du même nom : 1 (ex. « Nowhere ») — avertissement",
-        "4 Problèmes :",
+        "moitiés sans nom montrable, en double ou en trop : 3 (ex. « Fire // Ice :  (sans nom) », « Fire // Ice : Ice (en double) », « Fire // Ice : Fire (en double) »)",
+        "5 Problèmes :",
     ] {
         assert!(out.contains(said), "« {said} » in\n{out}");
     }
@@ -412,13 +536,14 @@ fn check_finds_what_is_wrong_in_a_folder() {
         "duplicate_names",
         "duplicate_french_names",
         "missing_type",
+        "bad_halves",
         "french_orphans",
         "orphan_nicknames",
         "bad_ruling_dates",
     ] {
         assert!(v[key]["count"].is_u64() && v[key]["examples"].is_array(), "{key}: {v}");
     }
-    assert_eq!((&v["ok"], v["problems"].as_array().unwrap().len()), (&json!(false), 4));
+    assert_eq!((&v["ok"], v["problems"].as_array().unwrap().len()), (&json!(false), 5));
     assert_eq!((&v["duplicate_french_names"]["count"], &v["french_orphans"]["count"]), (&json!(1), &json!(1)));
     // The French orphan, and the nicknames of cards the sample does not have.
     assert_eq!(v["warnings"].as_array().unwrap().len(), 2);

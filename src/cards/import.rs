@@ -81,6 +81,12 @@ pub const MAX_NAME_CHARS: usize = 300;
 pub const PROGRESS_EVERY: usize = 10_000;
 /// Examples kept for each count.
 const EXAMPLES: usize = 5;
+/// The most halves a card keeps beside its first (« Who // What // When //
+/// Where // Why » has four); more are reported, not kept.
+const MAX_HALVES: usize = 8;
+/// The layout of cards printed on both sides with the same card, which
+/// Scryfall and MTGJSON give as two faces: no half.
+const REVERSIBLE: &str = "reversible_card";
 /// The layouts whose back face is a record of its own.
 const DOUBLE_FACED: [&str; 2] = ["transform", "modal_dfc"];
 /// Supertypes, to split a Scryfall type line (MTGJSON gives them apart).
@@ -429,6 +435,18 @@ fn halves_line(halves: usize) -> String {
     )
 }
 
+/// Why a half of a card (after its first, `front`) is not kept, if so: a
+/// name that cannot be shown, one given before (`earlier`), or one beyond
+/// [`MAX_HALVES`].
+fn half_problem(name: &str, front: &str, earlier: &[&str]) -> Option<String> {
+    match name_problem(name) {
+        Some(problem) => Some(problem.to_string()),
+        None if name == front || earlier.contains(&name) => Some("en double".to_string()),
+        None if earlier.len() >= MAX_HALVES => Some(format!("au-delà de {MAX_HALVES} moitiés")),
+        None => None,
+    }
+}
+
 /// The skip a layout says, for what is not a card to play.
 fn layout_skip(layout: &str) -> Option<Skip> {
     match layout {
@@ -480,6 +498,8 @@ struct Gathered {
     oracle: Vec<OracleOut>,
     french: Vec<NewFrench>,
     skipped: BTreeMap<Skip, Finding>,
+    /// Halves not kept, the card kept without them (« Card : half (why) »).
+    halves_skipped: Finding,
 }
 
 /// The cards read from a download so far.
@@ -523,6 +543,32 @@ impl<'p> Collector<'p> {
         }
     }
 
+    /// Gives the card just written its other halves (`faces`, after its
+    /// first, `front`): each with a name that can be shown, once, at most
+    /// [`MAX_HALVES`]; the others are reported, the card kept without them.
+    /// Their keywords join the card's (MTGJSON gives them by face).
+    fn keep_halves(&mut self, front: &str, faces: Vec<OracleOut>) {
+        let Some(card) = self.read.oracle.last_mut() else { return };
+        let mut kept: Vec<HalfOut> = Vec::new();
+        let mut keywords = card.keywords.take().unwrap_or_default();
+        for face in faces {
+            let earlier: Vec<&str> = kept.iter().map(|h| h.name.as_str()).collect();
+            if let Some(why) = half_problem(&face.name, front, &earlier) {
+                self.read.halves_skipped.add(format!("{} : {} ({why})", example(&card.name), example(&face.name)));
+                continue;
+            }
+            for k in face.keywords.iter().flatten() {
+                if !keywords.contains(k) {
+                    keywords.push(k.clone());
+                }
+            }
+            kept.push(HalfOut::of(face));
+        }
+        card.keywords = non_empty(keywords);
+        self.read.halves += kept.len();
+        card.halves = Some(kept).filter(|h| !h.is_empty());
+    }
+
     /// Keeps a record unless its name is already written.
     fn push(&mut self, record: OracleOut) -> bool {
         if !self.names.insert(record.name.clone()) {
@@ -534,7 +580,6 @@ impl<'p> Collector<'p> {
         } else {
             self.read.cards += 1;
         }
-        self.read.halves += record.halves.as_ref().map_or(0, Vec::len);
         self.read.oracle.push(record);
         true
     }
@@ -624,19 +669,19 @@ impl Collector<'_> {
         let back = others.first().copied().filter(|_| double);
         let mut card = mtgjson_record(name.clone(), front);
         card.back = back.map(face_name).filter(|n| !n.is_empty());
-        // The other halves of a split card, an adventure, a flip card… share its record.
+        // The other halves of a split card, an adventure, a flip card… share
+        // its record: its faces after `a`, their keywords the card's too.
         let own = |f: &Map<String, Value>| back.is_some_and(|b| std::ptr::eq(f, b)) || layout == "meld";
-        let mut halves: Vec<HalfOut> = Vec::new();
-        for face in others.iter().filter(|f| !own(f)) {
-            let half = face_name(face);
-            if !self.refused(&half, "") {
-                halves.push(HalfOut::of(mtgjson_record(half, face)));
-            }
-        }
-        card.halves = Some(halves).filter(|h| !h.is_empty());
+        let is_half = |f: &Map<String, Value>| text(f, "side").is_some_and(|s| s != "a");
+        let halves: Vec<OracleOut> = if layout == REVERSIBLE {
+            Vec::new()
+        } else {
+            others.iter().filter(|f| !own(f) && is_half(f)).map(|f| mtgjson_record(face_name(f), f)).collect()
+        };
         if !self.push(card) {
             return;
         }
+        self.keep_halves(&front_name, halves);
         let fr = french_names(front, "name");
         self.read.french.push(NewFrench { name, fr, rulings: rulings(front), front_face });
         // The back face of a double-faced card, and a meld card's melded face, are cards of their own.
@@ -683,19 +728,18 @@ impl Collector<'_> {
         let mut record = scryfall_record(name, card, faces.first().copied(), true);
         record.back = back.and_then(|b| text(b, "name"));
         // The other halves of a split card, an adventure, a flip card… share its record.
-        if back.is_none() && faces.len() > 1 {
-            let mut halves: Vec<HalfOut> = Vec::new();
-            for face in &faces[1..] {
-                let half = text(face, "name").unwrap_or_default();
-                if !self.refused(&half, "") {
-                    halves.push(HalfOut::of(scryfall_record(half, card, Some(face), false)));
-                }
-            }
-            record.halves = Some(halves).filter(|h| !h.is_empty());
-        }
+        let halves: Vec<OracleOut> = if back.is_none() && layout != REVERSIBLE {
+            let half =
+                |f: &Map<String, Value>| scryfall_record(text(f, "name").unwrap_or_default(), card, Some(f), false);
+            faces.iter().skip(1).map(|f| half(f)).collect()
+        } else {
+            Vec::new()
+        };
+        let front_name = faces.first().and_then(|f| text(f, "name")).unwrap_or_default();
         if !self.push(record) {
             return;
         }
+        self.keep_halves(&front_name, halves);
         if let Some(back) = back {
             let back_name = text(back, "name").unwrap_or_default();
             if self.refused(&back_name, &layout) {
@@ -1125,6 +1169,9 @@ pub struct ImportReport {
     pub french_path: String,
     /// What was passed over, by reason.
     pub skipped: BTreeMap<Skip, Finding>,
+    /// Halves not kept (a name that cannot be shown, twice, beyond
+    /// [`MAX_HALVES`]), their card kept without them.
+    pub halves_skipped: Finding,
     /// Whether the French file built into the binary was copied into a
     /// folder that had none (a Scryfall download has no French).
     pub french_copied: bool,
@@ -1210,6 +1257,7 @@ pub fn import(
         french_copied,
         french_path: shown(&french_path),
         skipped: read.skipped,
+        halves_skipped: read.halves_skipped,
         written: written.iter().map(|p| shown(p)).collect(),
         elapsed: start.elapsed(),
     })
@@ -1258,6 +1306,9 @@ impl ImportReport {
             for (why, f) in &self.skipped {
                 out += &format!("  {why} : {}\n", f.said("aucune"));
             }
+        }
+        if self.halves_skipped.count > 0 {
+            out += &format!("Moitiés écartées, la carte gardée sans elles : {}\n", self.halves_skipped.said("aucune"));
         }
         for path in &self.written {
             out += &format!("Écrit : {path}\n");
@@ -1356,6 +1407,9 @@ pub struct FolderCheck {
     pub duplicate_french_names: Finding,
     /// Oracle records without a type line.
     pub missing_type: Finding,
+    /// Halves without a name, with a name that cannot be shown, given
+    /// twice, or beyond [`MAX_HALVES`] (« Card : half (why) »).
+    pub bad_halves: Finding,
     /// French records whose English name is no Oracle record's: joined to no card.
     pub french_orphans: Finding,
     /// Nicknames of `rules/cartes/surnoms.tsv` whose card is no Oracle record's: left out.
@@ -1408,6 +1462,17 @@ pub fn check_folder(folder: &Path) -> Result<FolderCheck, CheckError> {
     for o in oracle.iter().filter(|o| o.type_line.as_deref().is_none_or(|t| t.trim().is_empty())) {
         missing_type.add(example(&o.name));
     }
+    let mut bad_halves = Finding::default();
+    for o in &oracle {
+        let front = o.name.split(" // ").next().unwrap_or_default();
+        let halves = o.halves.as_deref().unwrap_or_default();
+        for (i, h) in halves.iter().enumerate() {
+            let earlier: Vec<&str> = halves[..i].iter().map(|e| e.name.as_str()).collect();
+            if let Some(why) = half_problem(&h.name, front, &earlier) {
+                bad_halves.add(format!("{} : {} ({why})", example(&o.name), example(&h.name)));
+            }
+        }
+    }
     let mut french_orphans = Finding::default();
     for f in french.iter().filter(|f| !names.contains(f.name.as_str())) {
         french_orphans.add(example(&f.name));
@@ -1437,6 +1502,7 @@ pub fn check_folder(folder: &Path) -> Result<FolderCheck, CheckError> {
         duplicate_names: duplicates(oracle.iter().map(|o| o.name.as_str())),
         duplicate_french_names: duplicates(french.iter().map(|f| f.name.as_str())),
         missing_type,
+        bad_halves,
         french_orphans,
         orphan_nicknames,
         bad_ruling_dates,
@@ -1459,6 +1525,7 @@ impl FolderCheck {
             (&self.duplicate_names, "noms en double dans le fichier Oracle"),
             (&self.duplicate_french_names, "noms en double dans le fichier français (seule la dernière fiche compte)"),
             (&self.missing_type, "fiches Oracle sans ligne de type"),
+            (&self.bad_halves, "moitiés de carte sans nom montrable, en double ou en trop"),
             (&self.bad_ruling_dates, "décisions dont la date n'est pas AAAA-MM-JJ"),
         ];
         for (finding, what) in findings {
@@ -1505,6 +1572,7 @@ impl FolderCheck {
         out += &format!("  noms en double : {}\n", self.duplicate_names.said("aucun"));
         out += &format!("  noms français en double : {}\n", self.duplicate_french_names.said("aucun"));
         out += &format!("  fiches sans ligne de type : {}\n", self.missing_type.said("aucune"));
+        out += &format!("  moitiés sans nom montrable, en double ou en trop : {}\n", self.bad_halves.said("aucune"));
         out += &format!("  dates de décisions mal formées (AAAA-MM-JJ) : {}\n", self.bad_ruling_dates.said("aucune"));
         let orphans = self.french_orphans.said("aucune");
         let warning =

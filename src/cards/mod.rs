@@ -75,7 +75,9 @@ pub struct Card {
 /// the card's JSON as the card's own fields are named.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Half {
-    /// Its English name.
+    /// Its English name (`cartes check` reports a half without one; a card
+    /// is read without it).
+    #[serde(default, deserialize_with = "nullable")]
     pub name: CompactString,
     /// Its mana cost.
     #[serde(rename(deserialize = "manaCost"), default)]
@@ -103,9 +105,9 @@ impl Half {
         stats(&self.power, &self.toughness, &self.loyalty)
     }
 
-    /// Its cost, type line and stats, those it has: « {U} · Instant ».
+    /// Its cost and type line, those it has: « {U} · Instant ».
     pub fn meta(&self) -> String {
-        [self.mana_cost.as_deref().unwrap_or_default(), &self.type_line, &self.stats()]
+        [self.mana_cost.as_deref().unwrap_or_default(), &self.type_line]
             .into_iter()
             .filter(|s| !s.is_empty())
             .collect::<Vec<_>>()
@@ -367,7 +369,13 @@ impl Cards {
                     loyalty: o.loyalty,
                     rulings: exact(rulings),
                     printed: exact(printed),
-                    halves: o.halves.unwrap_or_default().into_boxed_slice(),
+                    halves: o
+                        .halves
+                        .unwrap_or_default()
+                        .into_iter()
+                        .filter(|h| !h.name.trim().is_empty())
+                        .map(|h| Half { mana_cost: h.mana_cost.filter(|m| !m.is_empty()), ..h })
+                        .collect(),
                 }
             })
             .collect();

@@ -50,7 +50,12 @@ fn card_of<'c>(cards: &'c Cards, slug: &str) -> Result<&'c Card, WebError> {
 
 /// A half of a card ([`crate::cards::Half`]) as its page shows it.
 fn half_view(g: &Graph, card: &Card, half: &crate::cards::Half) -> super::pages::HalfView {
-    super::pages::HalfView { name: half.name.to_string(), meta: half.meta(), oracle: oracle_text(g, card, &half.text) }
+    super::pages::HalfView {
+        name: half.name.to_string(),
+        meta: half.meta(),
+        stats: half.stats(),
+        oracle: oracle_text(g, card, &half.text),
+    }
 }
 
 /// A link to a card's page, its French names beside.
@@ -435,7 +440,7 @@ mod tests {
         for part in [
             r#"<h3 lang="en">Fire</h3>"#,
             r#"<h3 lang="en">Ice</h3>"#,
-            r#"<p class="meta" lang="en">{1}{U} · Instant</p>"#,
+            r#"<p class="meta"><span lang="en">{1}{U} · Instant</span></p>"#,
             "<p>Tap target permanent.</p><p>Draw a card.</p>",
         ] {
             assert!(html.contains(part), "« {part} » in {html}");

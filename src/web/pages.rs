@@ -710,8 +710,10 @@ pub struct EditorPage {
 pub struct HalfView {
     /// Its English name.
     pub name: String,
-    /// « {U} · Instant », « 1/1 » beside when it has them.
+    /// « {U} · Instant ».
     pub meta: String,
+    /// « 1/1 », « loyauté 3 », or nothing.
+    pub stats: String,
     /// Its Oracle text as [`CardPage::oracle`].
     pub oracle: Vec<Vec<super::cards::Segment>>,
 }
