@@ -917,6 +917,11 @@ fn definit(
 /// touches, its rulings, its French text and the shipped scenarios in which
 /// it appears; one line warns when a text of 2018 may be out of date.
 fn carte(name: &str, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<u8> {
+    let name = &crate::text::typed(name);
+    if name.is_empty() {
+        writeln!(err, "erreur : nom de carte vide : donnez son nom anglais ou français")?;
+        return Ok(2);
+    }
     let cards = crate::cards::Cards::embedded();
     let Some(card) = cards.find(name) else {
         writeln!(err, "erreur : aucune carte « {} »", crate::text::quote(name))?;
@@ -1492,6 +1497,11 @@ fn cherche(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> anyhow::Result<u8> {
+    let query = &crate::text::typed(query);
+    if query.is_empty() {
+        writeln!(err, "erreur : requête vide : donnez des mots, un numéro de règle ou un nom de carte")?;
+        return Ok(2);
+    }
     let loaded = corpus.load(err)?;
     let g = &loaded.graph;
     let index = build_index(&loaded, crate::lexicon::glosses::Glosses::embedded(), err)?;
@@ -1552,6 +1562,10 @@ fn cherche(
         writeln!(out, "\n{}. {}{title}  [{edition}]", i + 1, v.id)?;
         let (on, off) = if terminal { ("\x1b[1m", "\x1b[0m") } else { ("", "") };
         writeln!(out, "   {}", h.snippet.to_text(on, off))?;
+        if v.changed_since {
+            let year = v.edition.as_deref().and_then(|d| d.get(..4)).unwrap_or_default();
+            writeln!(out, "   Attention : texte de {year}, la règle a changé depuis : arbitre regle {}", v.id)?;
+        }
     }
     Ok(0)
 }

@@ -237,13 +237,29 @@ pub fn slug(text: &str) -> String {
 /// The number of characters shown when quoting a source passage in a message.
 const QUOTE_CHARS: usize = 80;
 
+/// What a judge typed, as searched and shown: a tab or a line break is a
+/// space, the other control characters (NUL, ESC…) and those that turn text
+/// around (U+202E) are dropped — a page or a terminal would obey them —,
+/// the ends trimmed.
+pub fn typed(text: &str) -> String {
+    let bidi = |c: char| matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+    let kept: String = text
+        .chars()
+        .filter_map(|c| match c {
+            '\t' | '\n' | '\r' => Some(' '),
+            c if c.is_control() || bidi(c) => None,
+            c => Some(c),
+        })
+        .collect();
+    kept.trim().to_string()
+}
+
 /// A short quotation of `text` for messages: at most 80 characters, « … »
 /// at the cut, without the control characters and those that turn text
 /// around (U+202E) — nothing a judge typed, and a terminal would obey them.
 pub fn quote(text: &str) -> String {
-    let bidi = |c: char| matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
-    let shown: String = text.chars().filter(|&c| !c.is_control() && !bidi(c)).collect();
-    let t = shown.trim();
+    let shown = typed(text);
+    let t = shown.as_str();
     match t.char_indices().nth(QUOTE_CHARS) {
         Some((i, _)) => format!("{}…", &t[..i]),
         None => t.to_string(),
@@ -307,6 +323,13 @@ pub fn line_at(text: &str, offset: usize) -> u32 {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn what_was_typed_keeps_no_control_character() {
+        assert_eq!(typed(" pi\u{1}étinement\tet\u{202e} lien\u{1b}[31m de vie \n"), "piétinement et lien[31m de vie");
+        assert_eq!(typed("\u{0}\u{7}"), "");
+    }
+
     use super::*;
 
     #[test]

@@ -432,7 +432,7 @@ fn cherche_json_keys_and_order() {
     let hits: Vec<&Value> = items.iter().filter(|h| h["kind"] == "rule").collect();
     assert_eq!(hits[0]["id"], "608.2b");
     for h in &hits {
-        for key in ["kind", "id", "title", "edition", "language", "snippet", "score"] {
+        for key in ["kind", "id", "title", "edition", "language", "snippet", "score", "changed_since"] {
             assert!(h.get(key).is_some(), "{key}");
         }
     }
@@ -451,6 +451,12 @@ fn cherche_filters_and_empty_results() {
     assert!(stdout(&o).starts_with(&terminal("Aucun résultat pour « zzqxw wqzzx »")), "{}", stdout(&o));
     let o = arbitre(&["cherche", "608.2z"]);
     assert!(stdout(&o).contains(&terminal("Règles proches : 608.2, ")), "{}", stdout(&o));
+    // Nothing to search: an error, not an empty list.
+    for args in [&["cherche", ""][..], &["cherche", " \u{7} "], &["carte", ""]] {
+        let o = arbitre(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains("vide"), "{args:?}: {}", stderr(&o));
+    }
     let o = arbitre(&["cherche", "x", "--langue", "de"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("valeur invalide « de »"), "{}", stderr(&o));

@@ -227,6 +227,24 @@ async fn search_page() {
 }
 
 #[actix_web::test]
+async fn an_old_text_of_a_rule_that_changed_says_so_in_the_results() {
+    // The French 608.2b of 2011 says « contrecarré »; today's rule says the spell doesn't resolve.
+    let (_, _, body) = get("/recherche?q=cible+illegale+a+la+resolution").await;
+    let first = &body[body.find("<a class=\"result\" href=\"/regles/608.2b\">").expect("608.2b")..];
+    let first = &first[..first.find("</li>").unwrap_or(first.len())];
+    assert!(first.contains("Texte de 2011\u{a0}: la règle a changé depuis, lisez la règle en vigueur."), "{first}");
+    // A rule in force has no such line.
+    let (_, _, body) = get("/recherche?q=trample+deathtouch").await;
+    assert!(!body.contains("la règle a changé depuis"), "{body}");
+    let (_, _, json) = get("/api/recherche?q=cible+illegale+a+la+resolution").await;
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let hits = v.as_array().unwrap();
+    let old = hits.iter().find(|h| h["id"] == "608.2b" && h["edition"] == "2011-02-04").expect("608.2b of 2011");
+    assert_eq!(old["changed_since"], true);
+    assert!(hits.iter().filter(|h| h["edition"] == "2026-01-16").all(|h| h["changed_since"] == false));
+}
+
+#[actix_web::test]
 async fn search_results_are_titled_by_their_words_and_name_the_scenarios() {
     // A subrule is titled by its own first words, its chapter below.
     let (_, _, body) = get("/recherche?q=chercher+une+carte").await;
@@ -250,6 +268,15 @@ async fn search_results_are_titled_by_their_words_and_name_the_scenarios() {
     // An empty search asks for words, without an empty pair of brackets.
     let (_, _, body) = get("/recherche?q=").await;
     assert!(body.contains("<p class=\"count\" role=\"status\">Tapez votre recherche</p>"));
+    assert!(!body.contains("Essayez moins de mots"), "nothing was searched: {body}");
+    let (status, _, body) = get("/api/recherche?q=+").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body.contains("requête vide"), "{body}");
+    // Control characters typed (NUL, BEL, ESC) are not written back into the page.
+    let (status, _, body) = get("/recherche?q=a%00b%07c%1b%5B31m+pi%C3%A9t%01inement").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(!body.contains(['\0', '\u{7}', '\u{1b}', '\u{1}']), "{body}");
+    assert!(body.contains("abc[31m piétinement"), "{body}");
 }
 
 #[actix_web::test]

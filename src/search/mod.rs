@@ -213,6 +213,9 @@ pub struct HitView {
     pub snippet: String,
     /// The score.
     pub score: f32,
+    /// Whether this is an older text (a French translation of 2011) of a
+    /// rule that changed since: the rule in force says otherwise.
+    pub changed_since: bool,
 }
 
 /// A card a query names, as printed by `arbitre cherche --json` and served
@@ -231,6 +234,8 @@ pub struct CardView {
     pub type_line: String,
     /// The start of its Oracle text, reminder text included.
     pub excerpt: String,
+    /// Wizards' Fan Content Policy notice, with the card's text.
+    pub notice: &'static str,
 }
 
 /// One item of the results: a rule or a card.
@@ -269,6 +274,7 @@ impl Results {
                     french: card.french.iter().map(ToString::to_string).collect(),
                     type_line: card.type_line.to_string(),
                     excerpt,
+                    notice: crate::cards::NOTICE,
                 }
             })
             .collect()
@@ -283,6 +289,14 @@ impl Results {
     }
 }
 
+/// Whether a numbered text is older than the rule in force, which changed
+/// since ([`crate::graph::Standing`]): the French 608.2b of 2011 says
+/// « contrecarré », today's rule says it doesn't resolve.
+pub fn changed_since(graph: &Graph, idx: NodeIdx) -> bool {
+    let standing = graph.standing(idx);
+    graph.node(idx).id.is_some() && standing.shows_in_force_beside(idx) && standing.changed()
+}
+
 impl Hit {
     /// The printable form of a hit.
     pub fn view(&self, graph: &Graph) -> HitView {
@@ -295,6 +309,7 @@ impl Hit {
             language: n.language,
             snippet: self.snippet.to_html(),
             score: self.score,
+            changed_since: changed_since(graph, self.node),
         }
     }
 }

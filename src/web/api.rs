@@ -43,8 +43,13 @@ pub(super) async fn search(state: web::Data<AppState>, req: HttpRequest) -> Http
             Some(l) => l.parse::<usize>().map_err(|_| WebError::BadRequest(format!("limite « {l} » illisible")))?,
             None => PAGE,
         };
-        let q = p.get("q").map(String::as_str).unwrap_or("");
-        Ok(json(&state.index.search(g, q, limit, &f).items(g)))
+        let q = crate::text::typed(p.get("q").map(String::as_str).unwrap_or(""));
+        if q.is_empty() {
+            return Err(WebError::BadRequest(
+                "requête vide : donnez des mots, un numéro de règle ou un nom de carte (q=…)".to_string(),
+            ));
+        }
+        Ok(json(&state.index.search(g, &q, limit, &f).items(g)))
     };
     run().unwrap_or_else(error)
 }

@@ -304,6 +304,8 @@ pub struct ResultView {
     pub french: Option<String>,
     /// The rule's other texts grouped under it (the rule in force's English text).
     pub versions: Vec<Link>,
+    /// An older text of a rule that changed since: « texte de 2011, la règle a changé depuis ».
+    pub changed: String,
 }
 
 /// A glossary definition shown above the results.

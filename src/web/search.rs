@@ -33,7 +33,7 @@ fn count(n: usize) -> String {
 pub(super) async fn page(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, WebError> {
     let g = &state.graph;
     let p = params(&req)?;
-    let query = p.get("q").map(|q| q.trim().to_string()).unwrap_or_default();
+    let query = p.get("q").map(|q| crate::text::typed(q)).unwrap_or_default();
     let filters = filters(g, &p)?;
     // A rule number goes straight to its page.
     if let Ok(id) = RuleId::parse_loose(&query)
@@ -177,6 +177,12 @@ fn result_view(g: &Graph, h: &crate::search::Hit) -> ResultView {
         lang: lang_of(n.language),
         french: french_heading(g, h.node),
         versions,
+        changed: if crate::search::changed_since(g, h.node) {
+            let year = g.edition(n.edition).date.map(|d| d.to_string()[..4].to_string()).unwrap_or_default();
+            format!("Texte de {year} : la règle a changé depuis, lisez la règle en vigueur.")
+        } else {
+            String::new()
+        },
     }
 }
 
