@@ -1303,9 +1303,13 @@ pub fn rule_text(g: &Graph, idx: NodeIdx) -> String {
     rule_heading(g, idx, &v, &mut out);
     rule_body(g, idx, &v, &mut out);
     rule_in_force(g, idx, &mut out);
-    rule_family(&v, &mut out);
+    // Parent, neighbours and citations in today's numbering: the French
+    // 701.16a of 2024 is 701.20a, and 701.16 is Investigate today.
+    let in_force = g.standing(idx).in_force.map(|c| g.view(c));
+    let nav = in_force.as_ref().unwrap_or(&v);
+    rule_family(nav, &mut out);
     rule_references(g, idx, &mut out);
-    rule_citations(&v, &mut out);
+    rule_citations(nav, &v, &mut out);
     out
 }
 
@@ -1449,9 +1453,10 @@ fn rule_references(g: &Graph, idx: NodeIdx, out: &mut String) {
     }
 }
 
-/// The rules citing this one, and the other editions of its number.
-fn rule_citations(v: &RuleView, out: &mut String) {
-    let mut citing: Vec<String> = v.cited_by.iter().map(|c| c.id.clone()).collect();
+/// The rules citing the rule in force (`nav`), and the other editions of
+/// the text shown (`v`).
+fn rule_citations(nav: &RuleView, v: &RuleView, out: &mut String) {
+    let mut citing: Vec<String> = nav.cited_by.iter().map(|c| c.id.clone()).collect();
     citing.dedup();
     let _ =
         writeln!(out, "Cité par : {}", if citing.is_empty() { "aucune règle".to_string() } else { citing.join(", ") });

@@ -129,6 +129,24 @@ fn regle_prints_a_rule() {
 }
 
 #[test]
+fn regle_shows_a_renumbered_french_text_with_todays_neighbours() {
+    // The French 701.16a of 2024 is 701.20a today; 701.16 is Investigate.
+    let o = arbitre(&["regle", "701.20a"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains(&terminal("règle 701.16a dans cette édition")), "{text}");
+    for line in ["Parent : 701.20\n", "Précédente : 701.20 · Suivante : 701.20b\n", "Cité par : 602.2a, 702.94b\n"]
+    {
+        assert!(text.contains(&terminal(line)), "« {line} » in {text}");
+    }
+    assert!(!text.contains("701.16\n") && !text.contains("701.16 ·"), "{text}");
+    assert!(
+        text.contains(&terminal("Autres éditions : en 2011-02-04, en 2024-03-08, en 2025-11-14, en 2026-01-16")),
+        "{text}"
+    );
+}
+
+#[test]
 fn regle_json() {
     let o = arbitre(&["regle", "608.2", "--json"]);
     assert_eq!(o.status.code(), Some(0));
