@@ -164,6 +164,10 @@ def phrase_regex(q):
             parts.append(r"(?:\d+|x)")
         elif token in ("[this]", "[this permanent]", "[this object]", "[this creature]", "[this card]", "[this spell]"):
             parts.append("this")
+        elif re.fullmatch(r"\[[a-z]+ or [a-z]+\]", token):
+            # « [power or toughness] »: one word or the other, not anything.
+            a, b = token[1:-1].split(" or ")
+            parts.append("(?:" + re.escape(a) + "|" + re.escape(b) + ")")
         elif token.startswith("[") or token == ". . .":
             parts.append(r"[^.\n]{0,60}?")
         elif token == "n":

@@ -469,19 +469,32 @@ fn phrase_regex(phrase: &str) -> Result<Regex, regex::Error> {
     let mut last = 0;
     for m in PLACEHOLDERS.find_iter(phrase) {
         pattern.push_str(&regex::escape(&phrase[last..m.start()]));
-        pattern.push_str(match m.as_str() {
+        let part = match m.as_str() {
             "[this]" | "[this permanent]" | "[this object]" | "[this creature]" | "[this card]" | "[this spell]" => {
-                "this"
+                "this".to_string()
             }
-            "[basic land type]" => "(?:plains|islands?|swamps?|mountains?|forests?)",
-            "[n]" | "n" => r"(?:\d+|x)",
-            _ => r"[^.\n]{0,60}?",
-        });
+            "[basic land type]" => "(?:plains|islands?|swamps?|mountains?|forests?)".to_string(),
+            "[n]" | "n" => r"(?:\d+|x)".to_string(),
+            other => match either(other) {
+                Some((a, b)) => format!("(?:{}|{})", regex::escape(a), regex::escape(b)),
+                None => r"[^.\n]{0,60}?".to_string(),
+            },
+        };
+        pattern.push_str(&part);
         last = m.end();
     }
     pattern.push_str(&regex::escape(&phrase[last..]));
     pattern.push_str(r"(?:$|[^a-z0-9'])");
     Regex::new(&pattern)
+}
+
+/// The two words of a placeholder « [power or toughness] »: one or the
+/// other, not anything (« its flashback cost is equal to » is not 208.2a).
+fn either(placeholder: &str) -> Option<(&str, &str)> {
+    let inner = placeholder.strip_prefix('[')?.strip_suffix(']')?;
+    let (a, b) = inner.split_once(" or ")?;
+    let word = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_alphabetic());
+    (word(a) && word(b)).then_some((a, b))
 }
 
 /// A keyword action as a verb of a card's text: « destroy target », « exiled ».
@@ -516,6 +529,10 @@ mod tests {
         assert!(action_regex("destroy").unwrap().is_match("destroy target creature."));
         assert!(!action_regex("counter").unwrap().is_match("put a +1/+1 counter on it."));
         assert_eq!(oracle_words("Kitchen Finks (reminder) enters.", "Kitchen Finks"), "this enters.");
+        // « [power or toughness] » is one of the two words, not anything.
+        let r = phrase_regex("[this's] [power or toughness] is equal to").unwrap();
+        assert!(r.is_match("this's power is equal to the number of card types"));
+        assert!(!r.is_match("it has flashback. the flashback cost is equal to its mana cost."));
     }
 
     #[test]
