@@ -40,6 +40,10 @@ fn names_are_recognised_in_a_question() {
     assert_eq!(named("vigilance"), ["Vigilance"]);
     assert_eq!(named("la carte vigilance"), ["Vigilance"]);
     assert!(named("le sort fizzle quand la cible est illégale").is_empty());
+    // A possessive typed without its « 's »: Urza's Saga, not the card named Urza.
+    assert_eq!(named("urza saga chapitre III"), ["Urza's Saga"]);
+    assert_eq!(named("urza's saga sous blood moon"), ["Urza's Saga", "Blood Moon"]);
+    assert_eq!(named("teferi protection sur mes tokens"), ["Teferi's Protection"]);
 }
 
 #[test]

@@ -50,9 +50,13 @@ const ENGLISH_STOP_WORDS: [&str; 12] =
 
 /// The words of a name or a question: folded, apostrophes and punctuation as spaces.
 pub fn words(text: &str) -> Vec<String> {
-    fold(text)
-        .replace('œ', "oe")
-        .replace('æ', "ae")
+    // « Urza's Saga » is « urza saga », as judges type it: the possessive's
+    // « s » is no word of its own.
+    static POSSESSIVE: std::sync::LazyLock<regex::Regex> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"['’]s\b").expect("a fixed pattern"));
+    let folded = fold(text).replace('œ', "oe").replace('æ', "ae");
+    POSSESSIVE
+        .replace_all(&folded, "")
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
         .map(str::to_string)
