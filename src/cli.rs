@@ -954,8 +954,8 @@ fn carte(name: &str, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> an
     writeln!(out, "{cost}{}{pt}", card.type_line)?;
     let (faces, missing) = cards.other_faces(card);
     if !faces.is_empty() {
-        let faces: Vec<&str> = faces.iter().map(|c| c.name.as_str()).collect();
-        writeln!(out, "Autre face : {}", faces.join(", "))?;
+        let names: Vec<&str> = faces.iter().map(|c| c.name.as_str()).collect();
+        writeln!(out, "Autre face : {}", names.join(", "))?;
     }
     let namesakes: Vec<String> = cards
         .namesakes(card)
@@ -965,7 +965,7 @@ fn carte(name: &str, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> an
     if !namesakes.is_empty() {
         writeln!(out, "Un de ses noms désigne aussi : {}", namesakes.join(", "))?;
     }
-    write!(out, "{}", oracle_text(card))?;
+    write!(out, "{}", oracle_text(card, &faces))?;
     if !missing.is_empty() {
         writeln!(
             out,
@@ -994,17 +994,20 @@ fn carte(name: &str, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> an
 }
 
 /// A card's Oracle text after a blank line; a card with halves (Fire //
-/// Ice from a download) has each under its name, the others with their
-/// cost and type line.
-fn oracle_text(card: &crate::cards::Card) -> String {
-    if card.halves.is_empty() {
+/// Ice from a download) or other faces the data has as cards (Insectile
+/// Aberration) has each under its name, the others with their cost, type
+/// line and stats.
+fn oracle_text(card: &crate::cards::Card, faces: &[&crate::cards::Card]) -> String {
+    if card.halves.is_empty() && faces.is_empty() {
         return format!("\n{}\n", card.text);
     }
     let mut out = format!("\n{}\n{}\n", card.name.split(" // ").next().unwrap_or_default(), card.text);
-    for h in card.halves.iter() {
-        let meta: Vec<String> = [h.meta(), h.stats()].into_iter().filter(|s| !s.is_empty()).collect();
+    let halves = card.halves.iter().map(|h| (&h.name, h.meta(), h.stats(), &h.text));
+    let faces = faces.iter().map(|f| (&f.name, f.meta(), f.stats(), &f.text));
+    for (name, meta, stats, text) in halves.chain(faces) {
+        let meta: Vec<String> = [meta, stats].into_iter().filter(|s| !s.is_empty()).collect();
         let meta = if meta.is_empty() { String::new() } else { format!(" — {}", meta.join(" · ")) };
-        out += &format!("\n{}{meta}\n{}\n", h.name, h.text);
+        out += &format!("\n{name}{meta}\n{text}\n");
     }
     out
 }
@@ -1697,10 +1700,10 @@ mod tests {
     fn carte_prints_each_half_under_its_name() {
         let mut fire = crate::cards::Cards::embedded().find("Fire // Ice").unwrap().clone();
         let fire_text = "Fire deals 2 damage divided as you choose among one or two targets.";
-        assert_eq!(oracle_text(&fire), format!("\n{fire_text}\n"));
+        assert_eq!(oracle_text(&fire, &[]), format!("\n{fire_text}\n"));
         fire.halves = crate::cards::ice_of_fire_and_ice();
         assert_eq!(
-            oracle_text(&fire),
+            oracle_text(&fire, &[]),
             format!("\nFire\n{fire_text}\n\nIce — {{1}}{{U}} · Instant\nTap target permanent.\nDraw a card.\n")
         );
     }

@@ -178,6 +178,26 @@ fn carte_finds_a_name_typed_whole_or_says_the_nearest() {
     assert_eq!(v["missing_faces"], serde_json::json!([]));
 }
 
+/// A double-faced card's back face, a card of its own in the data, is
+/// shown with its text under the front's, on the page and by `carte`.
+#[actix_web::test]
+async fn the_back_face_is_shown_under_the_front() {
+    let (status, body) = get("/cartes/delver-of-secrets-insectile-aberration").await;
+    assert_eq!(status, 200);
+    for part in [
+        r#"<h3 lang="en">Delver of Secrets</h3>"#,
+        r#"<h3 lang="en"><a href="/cartes/insectile-aberration">Insectile Aberration</a></h3>"#,
+        r#"<p class="meta"><span lang="en">Creature — Human Insect</span> · 3/2</p>"#,
+        r#"<a class="ref" href="/regles/702.9" data-preview="/api/regles/702.9">Flying</a>"#,
+    ] {
+        assert!(body.contains(part), "« {part} » in {body}");
+    }
+    let o = Command::new(env!("CARGO_BIN_EXE_arbitre")).args(["carte", "delver"]).output().unwrap();
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("\nDelver of Secrets\nAt the beginning of your upkeep"), "{text}");
+    assert!(text.contains("\nInsectile Aberration — Creature — Human Insect · 3/2\nFlying\n"), "{text}");
+}
+
 #[test]
 fn carte_shows_a_card_in_french_and_json() {
     let run = |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_arbitre")).args(args).output().unwrap();

@@ -107,11 +107,7 @@ impl Half {
 
     /// Its cost and type line, those it has: « {U} · Instant ».
     pub fn meta(&self) -> String {
-        [self.mana_cost.as_deref().unwrap_or_default(), &self.type_line]
-            .into_iter()
-            .filter(|s| !s.is_empty())
-            .collect::<Vec<_>>()
-            .join(" · ")
+        cost_and_type(self.mana_cost.as_deref(), &self.type_line)
     }
 }
 
@@ -127,6 +123,11 @@ pub(crate) fn ice_of_fire_and_ice() -> Box<[Half]> {
         toughness: None,
         loyalty: None,
     }])
+}
+
+/// A cost and a type line, those there are: « {U} · Instant ».
+fn cost_and_type(cost: Option<&str>, type_line: &str) -> String {
+    [cost.unwrap_or_default(), type_line].into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join(" · ")
 }
 
 /// « 3/2 », « loyauté 4 », or nothing.
@@ -187,6 +188,11 @@ impl Card {
     /// « 3/2 », « loyauté 4 », or nothing.
     pub fn stats(&self) -> String {
         stats(&self.power, &self.toughness, &self.loyalty)
+    }
+
+    /// Its cost and type line, those it has: « {U} · Creature — Human Wizard ».
+    pub fn meta(&self) -> String {
+        cost_and_type(self.mana_cost.as_deref(), &self.type_line)
     }
 
     /// Whether what 2018 says of it (its rulings, its French printed text)

@@ -55,6 +55,19 @@ fn half_view(g: &Graph, card: &Card, half: &crate::cards::Half) -> super::pages:
         meta: half.meta(),
         stats: half.stats(),
         oracle: oracle_text(g, card, &half.text),
+        url: String::new(),
+    }
+}
+
+/// Another face of a card that the data has as a card of its own (the back
+/// of Delver of Secrets), as its page shows it under the card's text.
+fn face_view(g: &Graph, face: &Card) -> super::pages::HalfView {
+    super::pages::HalfView {
+        name: face.name.to_string(),
+        meta: face.meta(),
+        stats: face.stats(),
+        oracle: oracle_text(g, face, &face.text),
+        url: card_url(face),
     }
 }
 
@@ -110,9 +123,14 @@ fn card_page(g: &Graph, cards: &Cards, card: &Card, scenarios: Vec<Link>) -> Car
         printed: card.latest_printed().map(|p| (format!("{}, {}", p.set, p.date), p.type_line_shown(), p.text.clone())),
         changed: stale == Some(true),
         unchecked: stale.is_none(),
+        halves: card
+            .halves
+            .iter()
+            .map(|h| half_view(g, card, h))
+            .chain(faces.iter().map(|f| face_view(g, f)))
+            .collect(),
         faces: faces.into_iter().map(card_link).collect(),
         missing_faces,
-        halves: card.halves.iter().map(|h| half_view(g, card, h)).collect(),
         front_half: card.name.split(" // ").next().unwrap_or_default().to_string(),
         namesakes: cards.namesakes(card).into_iter().map(card_link).collect(),
         scenarios,

@@ -716,6 +716,9 @@ pub struct HalfView {
     pub meta: String,
     /// « 1/1 », « loyauté 3 », or nothing.
     pub stats: String,
+    /// Its own page, for another face the data has as a card of its own
+    /// (Insectile Aberration); empty for a half of this card's record.
+    pub url: String,
     /// Its Oracle text as [`CardPage::oracle`].
     pub oracle: Vec<Vec<super::cards::Segment>>,
 }
@@ -758,7 +761,9 @@ pub struct CardPage {
     pub faces: Vec<Link>,
     /// The names of its halves whose text the data lacks.
     pub missing_faces: Vec<String>,
-    /// Its other halves that share its record (« Ice » of Fire // Ice).
+    /// Its other halves that share its record (« Ice » of Fire // Ice),
+    /// then its other faces that are cards of their own (Insectile
+    /// Aberration), each with its text.
     pub halves: Vec<HalfView>,
     /// The name of its first half (« Fire »), heading its text when it has halves.
     pub front_half: String,
