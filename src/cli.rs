@@ -910,6 +910,15 @@ fn definit(
     if !v.rules.is_empty() {
         writeln!(out, "Règles citées : {}", v.rules.join(", "))?;
     }
+    // « initiative »: first strike in French, and also an English term of its own.
+    if let Some(other) = g.english_homonym(term, idx) {
+        let o = g.definition_view(other);
+        writeln!(out, "\nEn anglais, « {} » est aussi un terme du glossaire :", o.term)?;
+        writeln!(out, "{}", o.definition)?;
+        if !o.rules.is_empty() {
+            writeln!(out, "Règles citées : {}", o.rules.join(", "))?;
+        }
+    }
     Ok(0)
 }
 

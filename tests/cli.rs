@@ -597,6 +597,15 @@ fn definit_gives_the_glossary_entry_in_force() {
     assert!(stdout(&o).starts_with("Trample (glossaire"), "{}", stdout(&o));
     let o = arbitre(&["definit", "SBA"]);
     assert!(stdout(&o).starts_with("State-Based Actions (glossaire"), "{}", stdout(&o));
+    // « initiative » is first strike in French, and the glossary's Initiative in English: both said.
+    let text = stdout(&arbitre(&["definit", "initiative"]));
+    assert!(text.starts_with("First Strike (glossaire"), "{text}");
+    assert!(text.contains(&terminal("En anglais, « Initiative » est aussi un terme du glossaire :")), "{text}");
+    assert!(text.contains(&terminal("Règles citées : 725")), "{text}");
+    for typed in ["the initiative", "prendre l'initiative"] {
+        let text = stdout(&arbitre(&["definit", typed]));
+        assert!(text.starts_with("Initiative (glossaire"), "{typed}: {text}");
+    }
     let o = arbitre(&["definit", "tramp"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(

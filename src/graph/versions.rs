@@ -163,13 +163,38 @@ impl Graph {
             return None;
         }
         // The French reading first: « initiative » is first strike, whatever
-        // the glossary's *Initiative* (the one a player takes).
+        // the glossary's *Initiative* (the one a player takes) — unless an
+        // English article says the judge typed English (« the initiative »).
+        let english = ["the ", "a ", "an "].iter().any(|a| lower.starts_with(a));
+        if english && let Some(n) = self.definition(bare) {
+            return Some((n, None));
+        }
         let french =
             lexicon.by_french(bare).into_iter().filter(|e| crate::lexicon::key(&e.en) != crate::lexicon::key(bare));
         if let Some(found) = french.clone().find_map(|e| self.definition(&e.en).map(|n| (n, Some(e.fr.clone())))) {
             return Some(found);
         }
-        self.definition(bare).map(|n| (n, None))
+        if let Some(n) = self.definition(bare) {
+            return Some((n, None));
+        }
+        // A designation taken or become: « prendre l'initiative » is « take
+        // the initiative », the glossary's *Initiative* (« devenir le
+        // monarque », *Monarch*) — what follows « the », not any end of the
+        // phrase (« play a land » is not *Land*).
+        french.into_iter().find_map(|e| {
+            let (_, designation) = e.en.rsplit_once(" the ")?;
+            self.definition(designation).map(|n| (n, Some(e.fr.clone())))
+        })
+    }
+
+    /// The glossary entry a word typed names in English when its French
+    /// reading found another (« initiative »: first strike in French, the
+    /// glossary's *Initiative* in English), to show beside it.
+    pub fn english_homonym(&self, typed: &str, found: NodeIdx) -> Option<NodeIdx> {
+        let lower = typed.trim().trim_end_matches(['?', '!', '.']).trim().to_lowercase();
+        let bare =
+            ["le ", "la ", "les ", "l'", "l’"].iter().find_map(|a| lower.strip_prefix(a)).unwrap_or(&lower).trim();
+        self.definition(bare).filter(|&n| n != found)
     }
 
     /// Glossary terms close to what was typed, for suggestions: those that
