@@ -152,13 +152,8 @@ impl Graph {
     /// with leading articles and case ignored. Returns the entry and the name
     /// the vocabulary translated, if any.
     pub fn definition_of_name(&self, typed: &str, lexicon: &Lexicon) -> Option<(NodeIdx, Option<String>)> {
-        let trimmed = typed.trim().trim_end_matches(['?', '!', '.']).trim();
-        let lower = trimmed.to_lowercase();
-        let bare = ["le ", "la ", "les ", "l'", "l’", "un ", "une ", "the ", "a ", "an "]
-            .iter()
-            .find_map(|a| lower.strip_prefix(a))
-            .unwrap_or(&lower)
-            .trim();
+        let lower = lowered_term(typed);
+        let bare = without_article(&lower, ARTICLES);
         if bare.is_empty() {
             return None;
         }
@@ -191,10 +186,9 @@ impl Graph {
     /// reading found another (« initiative »: first strike in French, the
     /// glossary's *Initiative* in English), to show beside it.
     pub fn english_homonym(&self, typed: &str, found: NodeIdx) -> Option<NodeIdx> {
-        let lower = typed.trim().trim_end_matches(['?', '!', '.']).trim().to_lowercase();
-        let bare =
-            ["le ", "la ", "les ", "l'", "l’"].iter().find_map(|a| lower.strip_prefix(a)).unwrap_or(&lower).trim();
-        self.definition(bare).filter(|&n| n != found)
+        let lower = lowered_term(typed);
+        // The French articles only: « the initiative » is already read in English.
+        self.definition(without_article(&lower, &ARTICLES[..5])).filter(|&n| n != found)
     }
 
     /// Glossary terms close to what was typed, for suggestions: those that
@@ -214,4 +208,17 @@ impl Graph {
         near.dedup();
         near.into_iter().take(count).map(str::to_string).collect()
     }
+}
+
+/// The articles a term typed may start with, the French ones first.
+const ARTICLES: &[&str] = &["le ", "la ", "les ", "l'", "l’", "un ", "une ", "the ", "a ", "an "];
+
+/// A term as typed, lowercased, without the end of a question (« ? »).
+fn lowered_term(typed: &str) -> String {
+    typed.trim().trim_end_matches(['?', '!', '.']).trim().to_lowercase()
+}
+
+/// A lowercased term without the first of `articles` it starts with.
+fn without_article<'a>(lower: &'a str, articles: &[&str]) -> &'a str {
+    articles.iter().find_map(|a| lower.strip_prefix(a)).unwrap_or(lower).trim()
 }

@@ -330,6 +330,14 @@ impl Graph {
         Standing { in_force, original: self.original_of(idx), relation: in_force.map(|c| self.relation(idx, c)) }
     }
 
+    /// Whether a numbered text is older than the rule in force, which
+    /// changed since: the French 608.2b of 2011 says « contrecarré », today's
+    /// rule says the spell doesn't resolve.
+    pub fn changed_since(&self, idx: NodeIdx) -> bool {
+        let standing = self.standing(idx);
+        self.node(idx).id.is_some() && standing.shows_in_force_beside(idx) && standing.changed()
+    }
+
     /// Another version of a rule, as seen from the rule.
     fn version_view(&self, from: NodeIdx, other: NodeIdx) -> VersionView {
         let o = self.node(other);

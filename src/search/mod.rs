@@ -289,14 +289,6 @@ impl Results {
     }
 }
 
-/// Whether a numbered text is older than the rule in force, which changed
-/// since ([`crate::graph::Standing`]): the French 608.2b of 2011 says
-/// « contrecarré », today's rule says it doesn't resolve.
-pub fn changed_since(graph: &Graph, idx: NodeIdx) -> bool {
-    let standing = graph.standing(idx);
-    graph.node(idx).id.is_some() && standing.shows_in_force_beside(idx) && standing.changed()
-}
-
 impl Hit {
     /// The printable form of a hit.
     pub fn view(&self, graph: &Graph) -> HitView {
@@ -309,7 +301,7 @@ impl Hit {
             language: n.language,
             snippet: self.snippet.to_html(),
             score: self.score,
-            changed_since: changed_since(graph, self.node),
+            changed_since: graph.changed_since(self.node),
         }
     }
 }

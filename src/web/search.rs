@@ -177,7 +177,7 @@ fn result_view(g: &Graph, h: &crate::search::Hit) -> ResultView {
         lang: lang_of(n.language),
         french: french_heading(g, h.node),
         versions,
-        changed: if crate::search::changed_since(g, h.node) {
+        changed: if g.changed_since(h.node) {
             let year = g.edition(n.edition).date.map(|d| d.to_string()[..4].to_string()).unwrap_or_default();
             format!("Texte de {year} : la règle a changé depuis, lisez la règle en vigueur.")
         } else {
