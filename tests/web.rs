@@ -949,6 +949,23 @@ async fn what_changed_between_editions() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
 }
 
+/// « Autres éditions » says how each text stands to the text shown: the
+/// French 701.16a of 2024, shown for 701.20a, translates the English text of
+/// 2024 and differs from the rule in force.
+#[actix_web::test]
+async fn other_editions_are_compared_with_the_text_shown() {
+    let (status, _, body) = get("/regles/701.20a").await;
+    assert_eq!(status, StatusCode::OK);
+    let versions = &body[body.find("id=\"versions\"").expect("versions")..];
+    let versions = &versions[..versions.find("</section>").unwrap()];
+    for expected in [
+        ">701.16a — édition en 2024-03-08</a> <span class=\"note\">même sens que ce texte</span>",
+        ">701.20a — édition en 2026-01-16</a> <span class=\"note\">en vigueur · texte différent de celui-ci</span>",
+    ] {
+        assert!(versions.contains(expected), "{expected}\n{versions}");
+    }
+}
+
 #[actix_web::test]
 async fn a_rules_history() {
     let (status, _, body) = get("/regles/608.2h/historique").await;

@@ -104,7 +104,10 @@ fn neighbours(g: &Graph, idx: NodeIdx) -> (Option<Link>, Option<Link>) {
 
 /// The same rule elsewhere: in the other editions and languages, found by
 /// the alignment whatever its number there, and other texts printed under
-/// its number in its own edition.
+/// its number in its own edition. Each says how it stands to the text
+/// shown (« même sens que ce texte »), not to the rule in force: the French
+/// 701.16a of 2024 translates the English 701.16a of 2024, and differs
+/// from today's 701.20a.
 fn versions(g: &Graph, idx: NodeIdx) -> Vec<Link> {
     let n = g.node(idx);
     let aligned = g.lineage(idx).unwrap_or_default().iter().copied();
@@ -129,8 +132,8 @@ fn versions(g: &Graph, idx: NodeIdx) -> Vec<Link> {
             }
             if g.lineage(idx).is_some_and(|l| l.contains(&v)) {
                 notes.push(match g.relation(idx, v) {
-                    Relation::Same => "même sens".into(),
-                    _ => "texte modifié".into(),
+                    Relation::Same => "même sens que ce texte".into(),
+                    _ => "texte différent de celui-ci".into(),
                 });
             }
             Link { label, url: permalink_of(g, v), preview: api_url_of(g, v), note: notes.join(" · ") }
