@@ -1030,6 +1030,19 @@ async fn search_across_languages() {
     assert!(body.contains("<span class=\"words\">— Trample is a static ability"), "{body}");
     assert!(body.contains("<p class=\"meta\"><span lang=\"fr\">Piétinement</span> · édition en 2026-01-16"), "{body}");
     assert!(body.contains("<span class=\"badge\" lang=\"fr\">non traduit</span>"));
+    assert!(!body.contains("est aussi un terme du glossaire"), "{body}");
+    // « initiative » is first strike in French, and the glossary's
+    // *Initiative* in English: the box gives both, as `definit` does.
+    let (_, _, body) = get("/recherche?q=initiative").await;
+    let definition = &body[body.find("<section class=\"definition\"").expect("a definition")..];
+    let definition = &definition[..definition.find("</section>").unwrap()];
+    assert!(definition.contains(">First Strike</a></h2>"), "{definition}");
+    assert!(
+        definition.contains(
+            "<a href=\"/glossaire/Initiative\" lang=\"en\">Initiative</a>\u{202f}» est aussi un terme du glossaire"
+        ),
+        "{definition}"
+    );
     // A French text shows its rule in force beside it.
     let (_, _, body) = get("/recherche?q=le+sort+fizzle").await;
     assert!(

@@ -319,6 +319,9 @@ pub struct DefinitionBox {
     pub url: String,
     /// The `lang` attribute of the text.
     pub lang: &'static str,
+    /// The glossary entry the word typed names in English when the French
+    /// reading found this one (« initiative »: first strike, and *Initiative*).
+    pub also: Vec<DefinitionBox>,
 }
 
 /// An option of a filter list.

@@ -102,13 +102,9 @@ fn render(
             })
             .collect();
         definition = r.definition.map(|d| {
-            let v = g.definition_view(d);
-            DefinitionBox {
-                url: url_of(g, d).unwrap_or_default(),
-                lang: lang_of(v.language),
-                term: v.term,
-                text: v.definition,
-            }
+            let mut found = definition_box(g, d);
+            found.also = g.english_homonym(query, d).map(|o| definition_box(g, o)).into_iter().collect();
+            found
         });
         shown = count(r.hits.len());
         elapsed = format!("{} ms", crate::text::decimal_fr(r.elapsed.as_secs_f64() * 1000.0, 2));
@@ -147,6 +143,18 @@ fn render(
         filtered: ["section", "edition", "langue"].iter().any(|k| p.get(*k).is_some_and(|v| !v.is_empty())),
     };
     Ok(page.french()?)
+}
+
+/// A glossary entry in the box above the results.
+fn definition_box(g: &Graph, d: crate::graph::NodeIdx) -> DefinitionBox {
+    let v = g.definition_view(d);
+    DefinitionBox {
+        url: url_of(g, d).unwrap_or_default(),
+        lang: lang_of(v.language),
+        term: v.term,
+        text: v.definition,
+        also: Vec::new(),
+    }
 }
 
 /// One result as the page shows it: a French text under its rule in force,
