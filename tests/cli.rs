@@ -606,6 +606,12 @@ fn definit_gives_the_glossary_entry_in_force() {
         let text = stdout(&arbitre(&["definit", typed]));
         assert!(text.starts_with("Initiative (glossaire"), "{typed}: {text}");
     }
+    // A note in parentheses may end a term, not words after it: a question.
+    let text = stdout(&arbitre(&["definit", "lancer (un sort)"]));
+    assert!(text.starts_with("Cast (glossaire"), "{text}");
+    let o = arbitre(&["definit", "prendre l'initiative (undercity) a un adversaire"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stderr(&o).contains("termes proches : Initiative\n"), "{}", stderr(&o));
     let o = arbitre(&["definit", "tramp"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(

@@ -154,7 +154,12 @@ impl Graph {
     pub fn definition_of_name(&self, typed: &str, lexicon: &Lexicon) -> Option<(NodeIdx, Option<String>)> {
         let lower = lowered_term(typed);
         let bare = without_article(&lower, ARTICLES);
-        if bare.is_empty() {
+        // A term may end with a note in parentheses (« passer (la priorité) »),
+        // but words after one make a question (« prendre l'initiative
+        // (undercity) a un adversaire »), which the vocabulary's keys, made
+        // for its names, would cut at the parenthesis.
+        let words_after_note = bare.rsplit_once(')').is_some_and(|(_, after)| !after.trim().is_empty());
+        if bare.is_empty() || words_after_note {
             return None;
         }
         // The French reading first: « initiative » is first strike, whatever
@@ -201,7 +206,8 @@ impl Graph {
         let mut near: Vec<&str> = self
             .glossary
             .iter()
-            .filter(|(key, _)| key.contains(&wanted) || wanted.contains(key.as_str()))
+            // A term of one or two letters (« X », « Y ») is in any long word typed.
+            .filter(|(key, _)| key.contains(&wanted) || (key.chars().count() >= 3 && wanted.contains(key.as_str())))
             .filter_map(|(_, nodes)| nodes.first().map(|&n| self.node(n).key.as_str()))
             .collect();
         near.sort_by_key(|t| (t.len(), t.to_string()));

