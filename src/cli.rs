@@ -1519,6 +1519,9 @@ fn cherche(
         writeln!(err, "erreur : requête vide : donnez des mots, un numéro de règle ou un nom de carte")?;
         return Ok(2);
     }
+    // The cards are read beside the rules and their index (1 s of the
+    // command's 1.5 s); the search waits for them if it names any.
+    std::thread::spawn(|| crate::cards::Cards::embedded().cards.len());
     let loaded = corpus.load(err)?;
     let g = &loaded.graph;
     let index = build_index(&loaded, crate::lexicon::glosses::Glosses::embedded(), err)?;

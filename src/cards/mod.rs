@@ -393,7 +393,12 @@ impl Cards {
     /// read on first call (the search's first card named, or `serve`'s
     /// card-reading thread), then kept.
     pub fn topics(&self) -> &topics::Said {
-        self.topics.get_or_init(|| topics::Topics::embedded().index(&self.cards))
+        self.topics.get_or_init(|| {
+            let t = topics::Topics::embedded();
+            let said = t.index(&self.cards);
+            t.forget_matchers();
+            said
+        })
     }
 
     /// The rules a card's text touches ([`topics::Topics::of`]), the
@@ -403,7 +408,19 @@ impl Cards {
         let t = topics::Topics::embedded();
         match (self.topics.get(), self.cards.iter().position(|c| std::ptr::eq(c, card))) {
             (Some(said), Some(i)) => t.touched(said.of(i)),
-            _ => t.of(card),
+            _ => t.of_one(card),
+        }
+    }
+
+    /// The same for the card at this place of [`Cards::cards`], without
+    /// looking for it: a search names cards by their place. A command run
+    /// once (`arbitre cherche`) reads the topics of the cards it names
+    /// alone, not every card's (0.4 s).
+    pub fn topics_at(&self, card: usize) -> Vec<topics::Touched> {
+        let t = topics::Topics::embedded();
+        match self.topics.get() {
+            Some(said) => t.touched(said.of(card)),
+            None => t.of_one(&self.cards[card]),
         }
     }
 

@@ -120,7 +120,7 @@ pub fn named(cards: &Cards, words: &str) -> Named {
     for m in mentions.iter().filter(|m| !m.game_word || asked_as_card) {
         if !seen.contains(&m.card) {
             seen.push(m.card);
-            each.push(topics.touched(cards.topics().of(m.card)));
+            each.push(cards.topics_at(m.card));
         }
     }
     out.as_cards = seen;
