@@ -87,7 +87,8 @@ REVIEWED = [
     ("phrase", "cost {[n]} less", "601.2f", "601.2f : « Some effects may increase or reduce the cost to pay »"),
     ("phrase", "costs {[n]} less", "601.2f", "601.2f : « Some effects may increase or reduce the cost to pay »"),
     ("phrase", "mana value", "202.3", "202.3 : « The mana value of an object is a number… »"),
-    ("phrase", "phases out", "702.26a", "702.26a : les permanents « phase out »"),
+    ("phrase", "phases out", "702.26", "702.26a : les permanents « phase out » ; toute la règle du phasing (702.26d, 702.26g)"),
+    ("phrase", "phase out", "702.26", "702.26a : les permanents « phase out » ; toute la règle du phasing (702.26d, 702.26g)"),
     ("phrase", "lose all abilities", "613.1f", "613.1f : couche 6, les effets qui retirent des capacités"),
     ("type", "Planeswalker", "306, 606, 306.9", "306.5d : « Each planeswalker has a number of loyalty abilities » (606) ; 306.9 : loyauté 0"),
     ("layout", "transform", "712, 701.27", "712.1 : « nonmodal double-faced cards (previously called “transforming double-faced cards”) » ; 701.27 Transform"),
@@ -96,6 +97,8 @@ REVIEWED = [
     ("interaction", "614, 615", "616.1", "616.1 : « If two or more replacement and/or prevention effects are attempting to modify the way an event affects an object or player »"),
     ("interaction", "613 (même règle)", "613.7, 613.8", "613.7 : « Within a layer or sublayer », l'ordre par horodatage ; 613.8 : par dépendance"),
 ]
+# Mined phrases a reviewed line replaces (« phase out », mined as 702.26a alone).
+REVIEWED_PATTERNS = {"phase out"}
 # Layouts whose rule the titles do not name (« Double-Faced Cards »), or that are keywords (`mutate`,
 # `aftermath`), or a card of one game only (`planar`, `scheme`, `vanguard`: their type says it).
 LAYOUTS_BY_REVIEW = {"transform", "modal_dfc", "meld"}
@@ -322,7 +325,7 @@ def main():
         shapes.add(shape)
         rx = phrase_regex(q)
         n = sum(1 for _, t in texts if rx.search(t))
-        if n < MIN_CARDS or q in REJECTED:
+        if n < MIN_CARDS or q in REJECTED or q in REVIEWED_PATTERNS:
             continue
         where = list(dict.fromkeys(where))
         out.append(("phrase", q, ", ".join(where[:MAX_RULES]), n, "cité en " + ", ".join(where[:MAX_RULES])))

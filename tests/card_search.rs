@@ -99,6 +99,10 @@ fn a_card_says_the_chapter_the_words_choose_a_rule_in() {
     // An adventurer touches 715: its Adventure countered goes to the graveyard, 715.3d.
     let q = "bonecrusher giant, son stomp se fait contrer, il va en exil ou au cimetiere ?";
     assert_eq!(ids(q).first().map(String::as_str), Some("715.3d"), "{:?}", ids(q));
+    // « Phase out » in Teferi's Protection is about all of phasing (702.26),
+    // not 702.26a alone: tokens phased out do not cease to exist, 702.26d.
+    let q = "protection de teferi sur mes jetons, ils cessent d'exister ?";
+    assert!(ids(q).contains(&"702.26d".to_string()), "{:?}", ids(q));
     // Without the cards, neither is found among the first three.
     let mut off = SearchIndex::build(g).unwrap();
     off.with_cards = false;
