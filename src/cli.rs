@@ -933,8 +933,17 @@ fn carte(name: &str, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> an
     }
     let cards = crate::cards::Cards::embedded();
     let Some(card) = cards.find(name) else {
-        writeln!(err, "erreur : aucune carte « {} »", crate::text::quote(name))?;
-        let near: Vec<String> = cards.nearest(name, 8).iter().map(|c| format!("« {} »", c.name)).collect();
+        let message = format!("aucune carte « {} »", crate::text::quote(name));
+        let nearest = cards.nearest(name, 8);
+        if json {
+            // As `/api/cartes/{slug}` answers an unknown card.
+            let names: Vec<&str> = nearest.iter().map(|c| c.name.as_str()).collect();
+            serde_json::to_writer_pretty(&mut *out, &serde_json::json!({ "erreur": message, "proches": names }))?;
+            writeln!(out)?;
+            return Ok(1);
+        }
+        writeln!(err, "erreur : {message}")?;
+        let near: Vec<String> = nearest.iter().map(|c| format!("« {} »", c.name)).collect();
         if !near.is_empty() {
             writeln!(err, "Cartes proches : {}", near.join(", "))?;
         }
@@ -978,7 +987,7 @@ fn carte(name: &str, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> an
     if !missing.is_empty() {
         writeln!(
             out,
-            "Attention : le texte de {} manque aux données de cartes ; seul le texte de la première moitié est montré.",
+            "Attention : les données de cartes n'ont que la première moitié de cette carte ; texte manquant : {}.",
             missing.join(", ")
         )?;
     }
@@ -1440,7 +1449,13 @@ fn rule_references(g: &Graph, idx: NodeIdx, out: &mut String) {
     let mut lines: Vec<String> = Vec::new();
     for e in refs {
         let printed = &g.node(e.from).text[e.span.start as usize..e.span.end as usize];
-        let what = match e.resolution {
+        // Followed as the site follows it: an older text's « 112.7a » is today's 113.7a.
+        let leads = g.leads_to(&e);
+        let target = match leads {
+            Resolution::Resolved(t) => g.cited_label(t),
+            _ => e.target.to_string(),
+        };
+        let what = match leads {
             Resolution::Resolved(t) if g.node(t).edition == n.edition => "résolue".to_string(),
             Resolution::Resolved(t) => {
                 format!("résolue (édition {})", g.edition(g.node(t).edition).label())
@@ -1457,7 +1472,7 @@ fn rule_references(g: &Graph, idx: NodeIdx, out: &mut String) {
             }
             Resolution::Dangling => "introuvable dans le corpus".to_string(),
         };
-        lines.push(format!("  « {printed} » → {} : {what}", e.target));
+        lines.push(format!("  « {printed} » → {target} : {what}"));
     }
     let _ = writeln!(out, "Références :{}", if lines.is_empty() { " aucune" } else { "" });
     for l in lines {
@@ -1582,9 +1597,11 @@ fn cherche(
         writeln!(out, "\n{}. {}{title}  [{edition}]", i + 1, v.id)?;
         let (on, off) = if terminal { ("\x1b[1m", "\x1b[0m") } else { ("", "") };
         writeln!(out, "   {}", h.snippet.to_text(on, off))?;
+        let year = v.edition.as_deref().and_then(|d| d.get(..4)).unwrap_or_default();
         if v.changed_since {
-            let year = v.edition.as_deref().and_then(|d| d.get(..4)).unwrap_or_default();
             writeln!(out, "   Attention : texte de {year}, la règle a changé depuis : arbitre regle {}", v.id)?;
+        } else if v.removed_since {
+            writeln!(out, "   Attention : texte de {year}, cette règle n'est plus dans les règles en vigueur")?;
         }
     }
     Ok(0)

@@ -157,6 +157,12 @@ fn carte_finds_a_name_typed_whole_or_says_the_nearest() {
         assert!(err.contains("aucune carte"), "{typed}: {err}");
         assert!(err.contains("Cartes proches : ") && err.contains(&format!("« {near} »")), "{typed}: {err}");
     }
+    // With --json, the error is JSON, as the API gives it.
+    let o = run(&["carte", "pathto exile", "--json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    assert!(v["erreur"].as_str().unwrap().starts_with("aucune carte"), "{v}");
+    assert!(v["proches"].as_array().unwrap().iter().any(|n| n == "Path to Exile"), "{v}");
     // The error with French typography, as every message the terminal shows.
     let o = run(&["carte", "zzqxw"]);
     assert!(String::from_utf8_lossy(&o.stderr).starts_with("erreur\u{a0}: aucune carte «\u{a0}zzqxw\u{a0}»"));
@@ -171,7 +177,7 @@ fn carte_finds_a_name_typed_whole_or_says_the_nearest() {
     // A half the data lacks is said; a face it has is named.
     let o = run(&["carte", "fire // ice"]);
     let text = String::from_utf8_lossy(&o.stdout);
-    assert!(text.contains("le texte de Ice manque aux données de cartes"), "{text}");
+    assert!(text.contains("texte manquant\u{a0}: Ice."), "{text}");
     let o = run(&["carte", "delver of secrets", "--json"]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["faces"], serde_json::json!(["Insectile Aberration"]));

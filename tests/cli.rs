@@ -140,6 +140,9 @@ fn regle_shows_a_renumbered_french_text_with_todays_neighbours() {
         assert!(text.contains(&terminal(line)), "« {line} » in {text}");
     }
     assert!(!text.contains("701.16\n") && !text.contains("701.16 ·"), "{text}");
+    // A reference of a text of 2011 is followed to today's rule, as the site follows it.
+    let text = stdout(&arbitre(&["regle", "608.2h"]));
+    assert!(text.contains(&terminal("« 112.7a » → 113.7a : résolue (édition en 2026-01-16)")), "{text}");
     assert!(
         text.contains(&terminal("Autres éditions : en 2011-02-04, en 2024-03-08, en 2025-11-14, en 2026-01-16")),
         "{text}"

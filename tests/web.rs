@@ -242,6 +242,19 @@ async fn an_old_text_of_a_rule_that_changed_says_so_in_the_results() {
     let old = hits.iter().find(|h| h["id"] == "608.2b" && h["edition"] == "2011-02-04").expect("608.2b of 2011");
     assert_eq!(old["changed_since"], true);
     assert!(hits.iter().filter(|h| h["edition"] == "2026-01-16").all(|h| h["changed_since"] == false));
+    // The French 801.12 of 2011 (the legend rule of limited range of
+    // influence) is no longer a rule; today's 801.12 is another.
+    let (_, _, body) = get("/recherche?q=2+legendes+meme+nom+sba").await;
+    let old = &body
+        [body.find("<a class=\"result\" href=\"/regles/801.12?edition=fr-2011-02-04\">").expect("801.12 of 2011")..];
+    let old = &old[..old.find("</li>").unwrap_or(old.len())];
+    assert!(old.contains("Texte de 2011\u{a0}: cette règle n’est plus dans les règles en vigueur."), "{old}");
+    let (_, _, json) = get("/api/recherche?q=2+legendes+meme+nom+sba").await;
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let hits = v.as_array().unwrap();
+    let old = hits.iter().find(|h| h["id"] == "801.12" && h["edition"] == "2011-02-04").expect("801.12 of 2011");
+    assert_eq!((old["removed_since"].clone(), old["changed_since"].clone()), (true.into(), false.into()));
+    assert!(hits.iter().filter(|h| h["edition"] == "2026-01-16").all(|h| h["removed_since"] == false));
 }
 
 #[actix_web::test]
@@ -277,6 +290,12 @@ async fn search_results_are_titled_by_their_words_and_name_the_scenarios() {
     assert_eq!(status, StatusCode::OK);
     assert!(!body.contains(['\0', '\u{7}', '\u{1b}', '\u{1}']), "{body}");
     assert!(body.contains("abc[31m piétinement"), "{body}");
+    // Nor those of an address not found, on its page or in the API's answer.
+    for url in ["/regles/608.2b%07", "/regles/%1b608", "/api/regles/608.2b%00", "/cartes/zz%1bqx%07"] {
+        let (status, _, body) = get(url).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{url}");
+        assert!(!body.contains(['\0', '\u{7}', '\u{1b}']), "{url}: {body}");
+    }
 }
 
 #[actix_web::test]
@@ -343,13 +362,14 @@ async fn card_pages_show_a_card_its_rules_and_its_french_text() {
     let (status, _, body) = get("/cartes/sword-of-fire-and-icf").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert!(body.contains("href=\"/cartes/sword-of-fire-and-ice\""), "{body}");
+    assert!(body.contains("Cartes proches\u{a0}: <a class=\"ref\" href=\"/cartes/sword-of-fire-and-ice\""), "{body}");
     let (status, _, json) = get("/api/cartes/sword-of-fire-and-icf").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     let v: Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["proches"], serde_json::json!(["Sword of Fire and Ice"]));
     // A split card's half the data lacks, said on its page.
     let (_, _, body) = get("/cartes/fire-ice").await;
-    assert!(body.contains("manque aux données de cartes"), "{body}");
+    assert!(body.contains("texte manquant\u{a0}: <span lang=\"en\">Ice</span>."), "{body}");
 }
 
 #[actix_web::test]

@@ -338,6 +338,14 @@ impl Graph {
         self.node(idx).id.is_some() && standing.shows_in_force_beside(idx) && standing.changed()
     }
 
+    /// Whether a numbered text is older than the rules in force, which no
+    /// longer have it: the French 801.12 of 2011 (the legend rule of Limited
+    /// Range of Influence) was removed, and today's 801.12 is another rule.
+    pub fn removed_since(&self, idx: NodeIdx) -> bool {
+        let n = self.node(idx);
+        n.id.is_some() && self.current().is_some_and(|c| c != n.edition) && self.in_force(idx).is_none()
+    }
+
     /// Another version of a rule, as seen from the rule.
     fn version_view(&self, from: NodeIdx, other: NodeIdx) -> VersionView {
         let o = self.node(other);

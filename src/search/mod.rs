@@ -216,6 +216,9 @@ pub struct HitView {
     /// Whether this is an older text (a French translation of 2011) of a
     /// rule that changed since: the rule in force says otherwise.
     pub changed_since: bool,
+    /// Whether this is an older text of a rule the rules in force no
+    /// longer have (the French 801.12 of 2011).
+    pub removed_since: bool,
 }
 
 /// A card a query names, as printed by `arbitre cherche --json` and served
@@ -302,6 +305,7 @@ impl Hit {
             snippet: self.snippet.to_html(),
             score: self.score,
             changed_since: graph.changed_since(self.node),
+            removed_since: graph.removed_since(self.node),
         }
     }
 }

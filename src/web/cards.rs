@@ -448,13 +448,13 @@ mod tests {
         // The shipped data lacks Ice: the page says so.
         let page = card_page(&graph, cards, &fire, Vec::new());
         assert_eq!(page.missing_faces, ["Ice"]);
-        assert!(page.french().unwrap().contains("manque aux données de cartes"));
+        assert!(page.french().unwrap().contains("texte manquant"));
         // As `cartes importe` keeps it from a download that has it.
         fire.halves = crate::cards::ice_of_fire_and_ice();
         let page = card_page(&graph, cards, &fire, Vec::new());
         assert!(page.missing_faces.is_empty());
         let html = page.french().unwrap();
-        assert!(!html.contains("manque aux données de cartes"), "{html}");
+        assert!(!html.contains("texte manquant"), "{html}");
         for part in [
             r#"<h3 lang="en">Fire</h3>"#,
             r#"<h3 lang="en">Ice</h3>"#,

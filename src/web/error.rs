@@ -84,12 +84,14 @@ impl ResponseError for WebError {
             WebError::NotFound { nearest, .. } => nearest.clone(),
             _ => Vec::new(),
         };
+        let cards = !nearest.is_empty() && nearest.iter().all(|l| l.url.starts_with("/cartes/"));
         let page = ErrorPage {
             layout: Layout::new(self.heading(), ""),
             status: self.status_code().as_u16(),
             heading: self.heading(),
-            message: capitalized(&self.to_string()),
+            message: capitalized(&self.message()),
             nearest,
+            nearest_label: if cards { "Cartes proches" } else { "Règles proches" },
         };
         let body = page.french().unwrap_or_else(|_| format!("{} : {}", self.heading(), self));
         let mut response = HttpResponse::build(self.status_code());
@@ -113,7 +115,13 @@ impl WebError {
             _ => Vec::new(),
         };
         HttpResponse::build(self.status_code())
-            .json(serde_json::json!({ "erreur": self.to_string(), "proches": nearest }))
+            .json(serde_json::json!({ "erreur": self.message(), "proches": nearest }))
+    }
+
+    /// The message, without the control characters an address may carry
+    /// (`/regles/608.2b%07`): a page does not echo them.
+    fn message(&self) -> String {
+        crate::text::typed(&self.to_string())
     }
 }
 

@@ -546,6 +546,8 @@ pub struct ErrorPage {
     pub message: String,
     /// The nearest pages, for a page not found.
     pub nearest: Vec<Link>,
+    /// What they are: « Règles proches », « Cartes proches ».
+    pub nearest_label: &'static str,
 }
 
 /// One shipped scenario, in the list of `/exemples`.

@@ -185,11 +185,15 @@ fn result_view(g: &Graph, h: &crate::search::Hit) -> ResultView {
         lang: lang_of(n.language),
         french: french_heading(g, h.node),
         versions,
-        changed: if g.changed_since(h.node) {
+        changed: {
             let year = g.edition(n.edition).date.map(|d| d.to_string()[..4].to_string()).unwrap_or_default();
-            format!("Texte de {year} : la règle a changé depuis, lisez la règle en vigueur.")
-        } else {
-            String::new()
+            if g.changed_since(h.node) {
+                format!("Texte de {year} : la règle a changé depuis, lisez la règle en vigueur.")
+            } else if g.removed_since(h.node) {
+                format!("Texte de {year} : cette règle n'est plus dans les règles en vigueur.")
+            } else {
+                String::new()
+            }
         },
     }
 }
