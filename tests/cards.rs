@@ -19,6 +19,12 @@ fn every_card_is_read_with_its_french_names_and_rulings() {
     assert_eq!(finks.french, ["Fourbes de cuisine"]);
     assert!(!finks.rulings.is_empty());
     assert!(cards.cards.iter().filter(|c| !c.french.is_empty()).count() > 14_000);
+    // A split card: the data's « Fire » and « Feu (Feu/Glace) » are the French name « Feu // Glace ».
+    let fire = cards.find("Fire // Ice").expect("Fire // Ice");
+    assert_eq!(fire.french, ["Feu // Glace"]);
+    assert!(cards.find("feu // glace").is_some_and(|c| c.name == "Fire // Ice"));
+    let breaking = cards.find("Breaking // Entering").expect("Breaking // Entering");
+    assert_eq!(breaking.french, ["Effraction", "Effraction // Pénétration"]);
 }
 
 #[test]

@@ -253,6 +253,34 @@ const SAME_SENSE: [(&str, &str); 5] = [
     (" the battlefield", ""),
 ];
 
+/// A card's French names as a judge reads them. The data of 2018 names a
+/// split card by its halves: « Fire » (an English half, not a French name)
+/// and « Feu (Feu/Glace) » for Fire // Ice; the card's French name is
+/// « Feu // Glace », the French name of a half (« Effraction ») is kept.
+fn french_names(name: &str, french: Vec<CompactString>) -> Vec<CompactString> {
+    if !name.contains(" // ") {
+        return french;
+    }
+    let halves: Vec<&str> = name.split(" // ").collect();
+    let mut out: Vec<CompactString> = Vec::with_capacity(french.len());
+    for f in french {
+        let whole = f
+            .strip_suffix(')')
+            .and_then(|f| f.split_once(" ("))
+            .and_then(|(_, inside)| inside.split_once('/'))
+            .map(|(a, b)| CompactString::from(format!("{} // {}", a.trim(), b.trim())));
+        let kept = match whole {
+            Some(w) => w,
+            None if halves.contains(&f.as_str()) => continue,
+            None => f,
+        };
+        if !out.contains(&kept) {
+            out.push(kept);
+        }
+    }
+    out
+}
+
 /// A card's rulings, each once: the data gives some twice, reworded only
 /// by the words of [`SAME_SENSE`] (« his or her » and « their »); the
 /// latest is kept, at the same date the one in today's words, in the
@@ -360,6 +388,7 @@ impl Cards {
                     (f.fr.unwrap_or_default(), f.rulings.unwrap_or_default(), f.fr_printed.unwrap_or_default())
                 });
                 let rulings = distinct_rulings(rulings, &o.name);
+                let french = french_names(&o.name, french);
                 // A list read from JSON has room for four at least: 2 MB
                 // over the cards, given back.
                 Card {
