@@ -897,6 +897,10 @@ fn definit(
         let near = g.glossary_terms_near(term, 8);
         let near = if near.is_empty() { String::new() } else { format!(" ; termes proches : {}", near.join(", ")) };
         writeln!(err, "erreur : aucune entrée du glossaire pour « {} »{near}", crate::text::quote(term))?;
+        // A word of jargon the glossary lacks: the rule the vocabulary sends it to.
+        for rule in crate::lexicon::Lexicon::embedded().rules_of(term) {
+            writeln!(err, "Le vocabulaire l'envoie à la règle {rule} : arbitre regle {rule}")?;
+        }
         return Ok(1);
     };
     let v = g.definition_view(idx);

@@ -615,6 +615,9 @@ fn definit_gives_the_glossary_entry_in_force() {
     let o = arbitre(&["definit", "prendre l'initiative (undercity) a un adversaire"]);
     assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
     assert!(stderr(&o).contains("termes proches : Initiative\n"), "{}", stderr(&o));
+    let o = arbitre(&["definit", "fizzle"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("Le vocabulaire l'envoie à la règle 608.2b : arbitre regle 608.2b"), "{}", stderr(&o));
     let o = arbitre(&["definit", "tramp"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(

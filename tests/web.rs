@@ -1101,6 +1101,10 @@ async fn glossary_pages() {
             && body.contains("href=\"/glossaire/Trample\""),
         "{body}"
     );
+    // A word of jargon the glossary lacks: the rule the vocabulary sends it to.
+    let (status, _, body) = get("/glossaire/fizzle").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(body.contains("Règles proches\u{a0}: <a class=\"ref\" href=\"/regles/608.2b\""), "{body}");
 }
 
 /// `serve --sans-cartes`: the search reads no card, and the page shows none.

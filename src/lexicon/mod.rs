@@ -264,6 +264,18 @@ impl Lexicon {
         self.index.named(Side::French, &key(term)).iter().map(|&i| &self.entries[i]).collect()
     }
 
+    /// The rules the vocabulary sends a term to, each once (« fizzle » →
+    /// 608.2b): for a word a judge looks up that the glossary lacks.
+    pub fn rules_of(&self, term: &str) -> Vec<RuleId> {
+        let mut out: Vec<RuleId> = Vec::new();
+        for rule in self.by_french(term).into_iter().chain(self.by_english(term)).filter_map(|e| e.rule) {
+            if !out.contains(&rule) {
+                out.push(rule);
+            }
+        }
+        out
+    }
+
     /// The entries whose English name is `term` (case, accents and plural
     /// ignored), jargon aside (its English is a query, not a name).
     pub fn by_english(&self, term: &str) -> Vec<&Entry> {

@@ -7,7 +7,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 
 use super::error::WebError;
 use super::pages::{GlossaryPage, Layout, Link};
-use super::render::{key_of, text_html, url_of};
+use super::render::{key_of, link, text_html, url_of};
 use super::request::params;
 use super::typography::French;
 use super::{AppState, html};
@@ -38,6 +38,14 @@ pub(super) async fn page(
                 preview: None,
                 note: String::new(),
             })
+            .chain(
+                // A word of jargon the glossary lacks: the rule the vocabulary sends it to (« fizzle » → 608.2b).
+                crate::lexicon::Lexicon::embedded()
+                    .rules_of(&term)
+                    .into_iter()
+                    .filter_map(|r| g.find(r))
+                    .map(|n| link(g, g.shown(n), None)),
+            )
             .collect();
         let what = format!("aucune entrée du glossaire pour « {} »", crate::text::quote(&term));
         return Err(WebError::NotFound { what, nearest });
