@@ -926,6 +926,31 @@ fn definit(
     Ok(0)
 }
 
+/// `carte` of a name no card has: exit 1 with the nearest cards, in JSON
+/// with `--json` as `/api/cartes/{slug}` answers.
+fn card_not_found(
+    cards: &crate::cards::Cards,
+    name: &str,
+    json: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<u8> {
+    let message = format!("aucune carte « {} »", crate::text::quote(name));
+    let nearest = cards.nearest(name, 8);
+    if json {
+        let names: Vec<&str> = nearest.iter().map(|c| c.name.as_str()).collect();
+        serde_json::to_writer_pretty(&mut *out, &serde_json::json!({ "erreur": message, "proches": names }))?;
+        writeln!(out)?;
+        return Ok(1);
+    }
+    writeln!(err, "erreur : {message}")?;
+    let near: Vec<String> = nearest.iter().map(|c| format!("« {} »", c.name)).collect();
+    if !near.is_empty() {
+        writeln!(err, "Cartes proches : {}", near.join(", "))?;
+    }
+    Ok(1)
+}
+
 /// `arbitre carte NOM`: the card a name designates, with the rules its text
 /// touches, its rulings, its French text and the shipped scenarios in which
 /// it appears; one line warns when a text of 2018 may be out of date.
@@ -937,21 +962,7 @@ fn carte(name: &str, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> an
     }
     let cards = crate::cards::Cards::embedded();
     let Some(card) = cards.find(name) else {
-        let message = format!("aucune carte « {} »", crate::text::quote(name));
-        let nearest = cards.nearest(name, 8);
-        if json {
-            // As `/api/cartes/{slug}` answers an unknown card.
-            let names: Vec<&str> = nearest.iter().map(|c| c.name.as_str()).collect();
-            serde_json::to_writer_pretty(&mut *out, &serde_json::json!({ "erreur": message, "proches": names }))?;
-            writeln!(out)?;
-            return Ok(1);
-        }
-        writeln!(err, "erreur : {message}")?;
-        let near: Vec<String> = nearest.iter().map(|c| format!("« {} »", c.name)).collect();
-        if !near.is_empty() {
-            writeln!(err, "Cartes proches : {}", near.join(", "))?;
-        }
-        return Ok(1);
+        return card_not_found(cards, name, json, out, err);
     };
     // The rules in force, for the titles of the rules the card touches, and
     // the scenarios: the embedded corpus, as `serve` reads it.
@@ -1455,7 +1466,7 @@ fn rule_references(g: &Graph, idx: NodeIdx, out: &mut String) {
     for e in refs {
         let printed = &g.node(e.from).text[e.span.start as usize..e.span.end as usize];
         // Followed as the site follows it: an older text's « 112.7a » is today's 113.7a.
-        let leads = g.leads_to(&e);
+        let leads = g.leads_to(e);
         let target = match leads {
             Resolution::Resolved(t) => g.cited_label(t),
             _ => e.target.to_string(),
