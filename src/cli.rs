@@ -1002,7 +1002,7 @@ fn carte(name: &str, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> an
     if !missing.is_empty() {
         writeln!(
             out,
-            "Attention : les données de cartes n'ont que la première moitié de cette carte : le coût, le type et le texte montrés sont ceux de {} ; texte manquant : {}.",
+            "Attention : les données de cartes n'ont que la première moitié de cette carte : le coût, le type et le texte montrés sont ceux de la première moitié ({}) ; texte manquant : {}.",
             card.name.split(" // ").next().unwrap_or_default(),
             missing.join(", ")
         )?;

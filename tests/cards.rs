@@ -23,6 +23,8 @@ fn every_card_is_read_with_its_french_names_and_rulings() {
     let fire = cards.find("Fire // Ice").expect("Fire // Ice");
     assert_eq!(fire.french, ["Feu // Glace"]);
     assert!(cards.find("feu // glace").is_some_and(|c| c.name == "Fire // Ice"));
+    // « Vie (Mort/Vie) »: the half before the bracket comes first.
+    assert_eq!(cards.find("Life // Death").expect("Life // Death").french, ["Vie // Mort"]);
     let breaking = cards.find("Breaking // Entering").expect("Breaking // Entering");
     assert_eq!(breaking.french, ["Effraction", "Effraction // Pénétration"]);
 }

@@ -264,11 +264,12 @@ fn french_names(name: &str, french: Vec<CompactString>) -> Vec<CompactString> {
     let halves: Vec<&str> = name.split(" // ").collect();
     let mut out: Vec<CompactString> = Vec::with_capacity(french.len());
     for f in french {
-        let whole = f
-            .strip_suffix(')')
-            .and_then(|f| f.split_once(" ("))
-            .and_then(|(_, inside)| inside.split_once('/'))
-            .map(|(a, b)| CompactString::from(format!("{} // {}", a.trim(), b.trim())));
+        // « Vie (Mort/Vie) »: the half named first is the card's first (Life // Death).
+        let whole = f.strip_suffix(')').and_then(|f| f.split_once(" (")).and_then(|(half, inside)| {
+            let (a, b) = inside.split_once('/')?;
+            let (a, b) = if half.trim() == b.trim() { (b, a) } else { (a, b) };
+            Some(CompactString::from(format!("{} // {}", a.trim(), b.trim())))
+        });
         let kept = match whole {
             Some(w) => w,
             None if halves.contains(&f.as_str()) => continue,

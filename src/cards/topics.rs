@@ -117,7 +117,15 @@ pub struct Topics {
     total: usize,
     /// The patterns compiled for cards read one at a time ([`Topics::of_one`]),
     /// until every card's are read ([`Topics::forget_matchers`]).
-    kept: Mutex<Option<Matchers>>,
+    kept: Mutex<Kept>,
+}
+
+/// The patterns [`Topics::of_one`] keeps, and whether they are no longer
+/// to be kept: every card's topics are read.
+#[derive(Debug, Default)]
+struct Kept {
+    matchers: Option<Matchers>,
+    forgotten: bool,
 }
 
 static EMBEDDED: LazyLock<Topics> = LazyLock::new(|| {
@@ -227,15 +235,22 @@ impl Topics {
     /// times (`evalue-recherche`) compiles them once.
     pub fn of_one(&self, card: &Card) -> Vec<Touched> {
         let mut kept = self.kept.lock().unwrap_or_else(PoisonError::into_inner);
-        let said = self.said(kept.get_or_insert_with(|| self.matchers()), card);
-        drop(kept);
+        // Every card's topics read meanwhile: compiled for this card alone, not kept.
+        let said = if kept.forgotten {
+            drop(kept);
+            self.said(&self.matchers(), card)
+        } else {
+            let said = self.said(kept.matchers.get_or_insert_with(|| self.matchers()), card);
+            drop(kept);
+            said
+        };
         self.touched(&said)
     }
 
-    /// Drops the patterns [`Topics::of_one`] kept (10 MB): every card's
-    /// topics are read ([`crate::cards::Cards::topics`]).
+    /// Drops the patterns [`Topics::of_one`] kept (10 MB), for good: every
+    /// card's topics are read ([`crate::cards::Cards::topics`]).
     pub fn forget_matchers(&self) {
-        *self.kept.lock().unwrap_or_else(PoisonError::into_inner) = None;
+        *self.kept.lock().unwrap_or_else(PoisonError::into_inner) = Kept { matchers: None, forgotten: true };
     }
 
     /// The patterns of words, compiled: a few hundred regexes, 10 MB,
@@ -535,6 +550,21 @@ mod tests {
         assert!(t.topics.len() > 400, "{}", t.topics.len());
         let persist = t.topics.iter().find(|t| t.pattern == "Persist").unwrap();
         assert_eq!(persist.rules, [RuleId::parse("702.79").unwrap()]);
+    }
+
+    #[test]
+    fn one_card_at_a_time_keeps_the_patterns_until_every_card_is_read() {
+        let text = String::from_utf8_lossy(crate::embedded::file(FILE).unwrap()).into_owned();
+        let topics = Topics::parse(&text).unwrap();
+        let finks = crate::cards::Cards::embedded().find("Kitchen Finks").unwrap();
+        let kept = |t: &Topics| t.kept.lock().unwrap().matchers.is_some();
+        assert_eq!(topics.of_one(finks), topics.of(finks));
+        assert!(kept(&topics), "kept for the next card");
+        topics.forget_matchers();
+        assert!(!kept(&topics));
+        // Asked again after (a search racing the reading of every card): not kept again.
+        assert_eq!(topics.of_one(finks), topics.of(finks));
+        assert!(!kept(&topics), "the 10 MB are not kept once every card is read");
     }
 
     #[test]

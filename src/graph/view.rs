@@ -341,9 +341,15 @@ impl Graph {
     /// Whether a numbered text is older than the rules in force, which no
     /// longer have it: the French 801.12 of 2011 (the legend rule of Limited
     /// Range of Influence) was removed, and today's 801.12 is another rule.
+    /// Only a text the alignment followed through the editions says so: a
+    /// second text printed under one number, or a document no loaded
+    /// edition pairs, is not known to be removed.
     pub fn removed_since(&self, idx: NodeIdx) -> bool {
         let n = self.node(idx);
-        n.id.is_some() && self.current().is_some_and(|c| c != n.edition) && self.in_force(idx).is_none()
+        n.id.is_some()
+            && self.current().is_some_and(|c| c != n.edition)
+            && self.lineage(idx).is_some_and(|l| l.len() > 1)
+            && self.in_force(idx).is_none()
     }
 
     /// Another version of a rule, as seen from the rule.

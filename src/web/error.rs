@@ -84,14 +84,23 @@ impl ResponseError for WebError {
             WebError::NotFound { nearest, .. } => nearest.clone(),
             _ => Vec::new(),
         };
-        let cards = !nearest.is_empty() && nearest.iter().all(|l| l.url.starts_with("/cartes/"));
+        let all = |prefix: &str| nearest.iter().all(|l| l.url.starts_with(prefix));
+        let nearest_label = if all("/cartes/") {
+            "Cartes proches"
+        } else if all("/glossaire/") {
+            "Termes proches"
+        } else if all("/regles/") {
+            "Règles proches"
+        } else {
+            "Voir aussi"
+        };
         let page = ErrorPage {
             layout: Layout::new(self.heading(), ""),
             status: self.status_code().as_u16(),
             heading: self.heading(),
             message: capitalized(&self.message()),
             nearest,
-            nearest_label: if cards { "Cartes proches" } else { "Règles proches" },
+            nearest_label,
         };
         let body = page.french().unwrap_or_else(|_| format!("{} : {}", self.heading(), self));
         let mut response = HttpResponse::build(self.status_code());

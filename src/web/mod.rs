@@ -314,7 +314,9 @@ pub fn bind(
     memory::start_trimming();
     // The cards (0.4–1 s to read) on a thread of their own: the server
     // listens at once; a search that names a card before they are read waits
-    // for them. Not when the search is without cards (`serve --sans-cartes`).
+    // for them, then reads the topics of the cards it names alone until every
+    // card's are read (`Cards::topics_at`). Not when the search is without
+    // cards (`serve --sans-cartes`).
     if state.index.with_cards {
         std::thread::spawn(|| {
             crate::cards::Cards::embedded().topics();
