@@ -1103,7 +1103,7 @@ async fn glossary_pages() {
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert!(
         body.contains("Aucune entrée du glossaire pour «\u{202f}tramp\u{202f}»")
-            && body.contains("href=\"/glossaire/Trample\""),
+            && body.contains("Termes proches\u{a0}: <a class=\"ref\" href=\"/glossaire/Trample\""),
         "{body}"
     );
     // A word of jargon the glossary lacks: the rule the vocabulary sends it to.
