@@ -19,6 +19,7 @@ pub mod import;
 pub mod names;
 pub mod topics;
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{LazyLock, OnceLock};
 
 use compact_str::CompactString;
@@ -357,6 +358,10 @@ pub struct Cards {
     /// on first need ([`Cards::topics`]), 0.4 s; a card page or `arbitre
     /// carte` reads one card's alone.
     topics: OnceLock<topics::Said>,
+    /// Whether every card's topics are being read or were asked for (`serve`
+    /// reads them on a thread at start): a search then waits for them
+    /// rather than compiling the patterns for the cards it names.
+    topics_asked: AtomicBool,
 }
 
 static EMBEDDED: LazyLock<Cards> = LazyLock::new(|| {
@@ -416,13 +421,14 @@ impl Cards {
             })
             .collect();
         let names = names::Names::new(&cards);
-        Ok(Cards { cards, names, topics: OnceLock::new() })
+        Ok(Cards { cards, names, topics: OnceLock::new(), topics_asked: AtomicBool::new(false) })
     }
 
     /// What every card's text is about, by its place in [`Cards::cards`]:
     /// read on first call (the search's first card named, or `serve`'s
     /// card-reading thread), then kept.
     pub fn topics(&self) -> &topics::Said {
+        self.topics_asked.store(true, Ordering::Relaxed);
         self.topics.get_or_init(|| {
             let t = topics::Topics::embedded();
             let said = t.index(&self.cards);
@@ -445,11 +451,14 @@ impl Cards {
     /// The same for the card at this place of [`Cards::cards`], without
     /// looking for it: a search names cards by their place. A command run
     /// once (`arbitre cherche`) reads the topics of the cards it names
-    /// alone, not every card's (0.4 s).
+    /// alone, not every card's (0.4 s); a server, which reads every card's
+    /// at start, waits for them (compiling the patterns in a request as
+    /// well kept 12 MB more in `serve`).
     pub fn topics_at(&self, card: usize) -> Vec<topics::Touched> {
         let t = topics::Topics::embedded();
         match self.topics.get() {
             Some(said) => t.touched(said.of(card)),
+            None if self.topics_asked.load(Ordering::Relaxed) => t.touched(self.topics().of(card)),
             None => t.of_one(&self.cards[card]),
         }
     }
