@@ -438,13 +438,12 @@ impl Cards {
     }
 
     /// The rules a card's text touches ([`topics::Topics::of`]), the
-    /// weightiest first: from [`Cards::topics`] when they are read, else
-    /// read for this card alone.
+    /// weightiest first, as [`Cards::topics_at`] reads them; a card of
+    /// another set (a test, an import) for itself.
     pub fn topics_of(&self, card: &Card) -> Vec<topics::Touched> {
-        let t = topics::Topics::embedded();
-        match (self.topics.get(), self.cards.iter().position(|c| std::ptr::eq(c, card))) {
-            (Some(said), Some(i)) => t.touched(said.of(i)),
-            _ => t.of_one(card),
+        match self.cards.iter().position(|c| std::ptr::eq(c, card)) {
+            Some(i) => self.topics_at(i),
+            None => topics::Topics::embedded().of_one(card),
         }
     }
 
