@@ -1369,9 +1369,16 @@ fn rule_heading(g: &Graph, idx: NodeIdx, v: &RuleView, out: &mut String) {
     );
     let standing = g.standing(idx);
     match (standing.in_force, g.current()) {
-        (None, Some(current)) => {
+        (None, Some(current)) if g.removed_since(idx) => {
             let _ =
                 writeln!(out, "Cette règle n'est plus dans les règles en vigueur ({}).", g.edition(current).label());
+        }
+        (None, Some(current)) if current != g.node(idx).edition => {
+            let _ = writeln!(
+                out,
+                "Aucune règle en vigueur ({}) n'est reliée à ce texte : il peut y être sous un autre numéro.",
+                g.edition(current).label()
+            );
         }
         (Some(_), _) if standing.changed() => {
             let year = v.edition.as_deref().map_or("", |d| &d[..4]);

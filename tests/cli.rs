@@ -530,6 +530,11 @@ fn regle_in_one_edition() {
     assert_eq!(o.status.code(), Some(0));
     let text = String::from_utf8_lossy(&o.stdout);
     assert!(text.starts_with("RC 701.19") && text.contains("règle 701.15 dans cette édition"), "{text}");
+    // A text the alignment followed and lost: the legend rule of Limited Range of Influence.
+    let o = arbitre(&["regle", "801.12", "--edition", "fr-2011-02-04"]);
+    assert_eq!(o.status.code(), Some(0));
+    let text = crate::common::plain(&o.stdout);
+    assert!(text.contains("Cette règle n'est plus dans les règles en vigueur (en 2026-01-16)."), "{text}");
     let o = arbitre(&["regle", "608.2b", "--edition", "1999-01-01"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("édition « 1999-01-01 » absente du corpus chargé"));

@@ -197,6 +197,15 @@ async fn duplicates_stay_reachable() {
     let (status, _, second) = get("/regles/205.4f?edition=fr-2011-02-04&occurrence=2").await;
     assert_eq!(status, StatusCode::OK);
     assert!(second.contains("machination") && second.contains("doublon"));
+    // No rule in force is paired with the second text: the page does not say it was removed.
+    let plain = |s: &str| s.replace(['\u{a0}', '\u{202f}'], " ").replace('’', "'");
+    let second = plain(&second);
+    assert!(second.contains("Aucune règle en vigueur (en 2026-01-16) n'est reliée à ce texte"), "{second}");
+    assert!(!second.contains("plus dans les règles en vigueur") && !second.contains("plus en vigueur"), "{second}");
+    // A text the alignment followed and lost is said to be removed.
+    let (_, _, old) = get("/regles/801.12?edition=fr-2011-02-04").await;
+    let old = plain(&old);
+    assert!(old.contains("Cette règle n'est plus dans les règles en vigueur (en 2026-01-16)"), "{old}");
 }
 
 #[actix_web::test]

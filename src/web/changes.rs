@@ -311,8 +311,12 @@ fn history_page(g: &Graph, idx: NodeIdx) -> HistoryPage {
     versions.reverse();
     let id = g.cited_label(idx);
     let summary = match (g.current(), g.in_force(idx)) {
-        (Some(_), None) => format!(
+        (Some(_), None) if g.removed_since(idx) => format!(
             "{} ; cette règle n'est plus dans les règles en vigueur.",
+            plural(versions.len(), "version dans les éditions chargées", "versions dans les éditions chargées")
+        ),
+        (Some(_), None) => format!(
+            "{} ; aucune règle en vigueur n'y est reliée.",
             plural(versions.len(), "version dans les éditions chargées", "versions dans les éditions chargées")
         ),
         _ => format!(

@@ -274,13 +274,7 @@ fn rule_page(g: &Graph, idx: NodeIdx, scenarios: Vec<Link>) -> RulePage {
         permalink: if is_current { url_of(g, idx).unwrap_or_default() } else { permalink_of(g, idx) },
         text_from: text_from(g, idx),
         in_force: in_force(g, idx),
-        gone: match (g.current(), g.in_force(idx)) {
-            (Some(c), None) => format!(
-                "Cette règle n'est plus dans les règles en vigueur ({}) : elle a été retirée ou fondue dans une autre depuis ce texte.",
-                g.edition(c).label()
-            ),
-            _ => String::new(),
-        },
+        gone: gone(g, idx),
         history_url: history_url_of(g, idx),
         title: g.display_title(idx).unwrap_or_default().to_string(),
         breadcrumb: breadcrumb(g, idx),
@@ -439,6 +433,24 @@ fn thousands(n: usize) -> String {
     out
 }
 
+/// What the page says of a text no rule in force continues: removed since
+/// when the alignment followed it through the editions (the 801.12 of
+/// 2011), else only that none is paired with it (a second text printed
+/// under one number, such as the French 205.4f of 2011).
+fn gone(g: &Graph, idx: NodeIdx) -> String {
+    match (g.current(), g.in_force(idx)) {
+        (Some(c), None) if g.removed_since(idx) => format!(
+            "Cette règle n'est plus dans les règles en vigueur ({}) : elle a été retirée ou fondue dans une autre depuis ce texte.",
+            g.edition(c).label()
+        ),
+        (Some(c), None) if g.node(idx).id.is_some() && c != g.node(idx).edition => format!(
+            "Aucune règle en vigueur ({}) n'est reliée à ce texte : il peut y être sous un autre numéro, cherchez-le par ses mots.",
+            g.edition(c).label()
+        ),
+        _ => String::new(),
+    }
+}
+
 /// « RC 608.2h », and when the text shown is not the rule in force, which
 /// text it is: « RC 608.2h (texte français de 2011) ».
 fn citation(g: &Graph, idx: NodeIdx) -> String {
@@ -450,7 +462,8 @@ fn citation(g: &Graph, idx: NodeIdx) -> String {
     }
     let year = ed.date.map(|d| d.to_string()[..4].to_string()).unwrap_or_default();
     match (n.language, g.in_force(idx)) {
-        (_, None) => format!("{cited} (édition {}, plus en vigueur)", ed.label()),
+        (_, None) if g.removed_since(idx) => format!("{cited} (édition {}, plus en vigueur)", ed.label()),
+        (_, None) => format!("{cited} (édition {})", ed.label()),
         (Lang::Fr, Some(_)) => format!("{cited} (texte français de {year})"),
         (Lang::En, Some(_)) => format!("{cited} (texte anglais de l'édition {})", ed.label()),
     }
