@@ -158,10 +158,16 @@ def phrase_regex(q):
     """A quoted phrase as a pattern: « [this permanent] » is « this », other bracketed words and
     « . . . » stand for a few words, N and X for a number."""
     parts = []
-    for token in re.split(r"(\[[^\]]*\]|\. \. \.|\bn\b)", q):
+    for token in re.split(r"(\[[^\]]*\]|\. \. \.|\bn\b|\b[a-z]+(?:/[a-z]+)+\b)", q):
         if not token:
             continue
-        if token == "[basic land type]":
+        alternatives = token.strip("[]").split("/")
+        if token == "and/or":
+            parts.append(re.escape(token))
+        elif "/" in token and all(re.fullmatch(r"[a-z]{2,}", a) for a in alternatives):
+            # « When/Whenever/At », « [cast/play] »: one of the words.
+            parts.append("(?:" + "|".join(re.escape(a) for a in alternatives) + ")")
+        elif token == "[basic land type]":
             parts.append("(?:plains|islands?|swamps?|mountains?|forests?)")
         elif token in ("[n]",):
             parts.append(r"(?:\d+|x)")

@@ -243,6 +243,9 @@ fn a_card_touches_its_keywords_said_in_its_text_its_kind_and_the_titles_it_says(
     assert!(touched("Liliana of the Veil").contains(&"606".to_string()));
     // « … until this enchantment leaves the battlefield » (610.3).
     assert!(touched("Banishing Light").contains(&"610.3".to_string()));
+    // « When/Whenever/At [trigger event], if [condition], [effect] » (603.4): an intervening « if ».
+    assert!(touched("Howling Mine").contains(&"603.4".to_string()));
+    assert!(!touched("Llanowar Elves").contains(&"603.4".to_string()));
 }
 
 #[test]

@@ -411,9 +411,11 @@ pub struct Matchers {
     of_needle: Vec<Vec<usize>>,
 }
 
-/// What stands for other words in a phrase: bracketed words, « . . . », « n ».
-static PLACEHOLDERS: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"\[[^\]]*\]|\. \. \.|\bn\b").expect("a fixed pattern"));
+/// What stands for other words in a phrase: bracketed words, « . . . », « n »,
+/// and words one of which is said (« when/whenever/at »).
+static PLACEHOLDERS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\[[^\]]*\]|\. \. \.|\bn\b|\b[a-z]+(?:/[a-z]+)+\b").expect("a fixed pattern")
+});
 
 /// The longest words of a phrase outside its brackets and numbers
 /// (« enters tapped » of « [this] enters tapped »).
@@ -511,8 +513,11 @@ fn phrase_regex(phrase: &str) -> Result<Regex, regex::Error> {
             }
             "[basic land type]" => "(?:plains|islands?|swamps?|mountains?|forests?)".to_string(),
             "[n]" | "n" => r"(?:\d+|x)".to_string(),
+            "and/or" => regex::escape("and/or"),
             other => match either(other) {
-                Some((a, b)) => format!("(?:{}|{})", regex::escape(a), regex::escape(b)),
+                Some(words) => {
+                    format!("(?:{})", words.iter().map(|w| regex::escape(w)).collect::<Vec<_>>().join("|"))
+                }
                 None => r"[^.\n]{0,60}?".to_string(),
             },
         };
@@ -524,13 +529,19 @@ fn phrase_regex(phrase: &str) -> Result<Regex, regex::Error> {
     Regex::new(&pattern)
 }
 
-/// The two words of a placeholder « [power or toughness] »: one or the
-/// other, not anything (« its flashback cost is equal to » is not 208.2a).
-fn either(placeholder: &str) -> Option<(&str, &str)> {
-    let inner = placeholder.strip_prefix('[')?.strip_suffix(']')?;
-    let (a, b) = inner.split_once(" or ")?;
-    let word = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_alphabetic());
-    (word(a) && word(b)).then_some((a, b))
+/// The words of a placeholder one of which is said: « [power or toughness] »
+/// (not anything: « its flashback cost is equal to » is not 208.2a),
+/// « when/whenever/at », « [cast/play] ». Words of two letters or more
+/// (« [p/t] » stands for a power and toughness, not for « p » or « t »).
+fn either(placeholder: &str) -> Option<Vec<&str>> {
+    let inner = placeholder.strip_prefix('[').and_then(|p| p.strip_suffix(']'));
+    let words: Vec<&str> = match inner {
+        Some(inner) if inner.contains(" or ") => inner.split(" or ").collect(),
+        Some(inner) => inner.split('/').collect(),
+        None => placeholder.split('/').collect(),
+    };
+    let word = |w: &&str| w.len() >= 2 && w.chars().all(|c| c.is_ascii_alphabetic());
+    (words.len() >= 2 && words.iter().all(word)).then_some(words)
 }
 
 /// A keyword action as a verb of a card's text: « destroy target », « exiled ».
@@ -584,6 +595,19 @@ mod tests {
         let r = phrase_regex("[this's] [power or toughness] is equal to").unwrap();
         assert!(r.is_match("this's power is equal to the number of card types"));
         assert!(!r.is_match("it has flashback. the flashback cost is equal to its mana cost."));
+        // « When/Whenever/At » is one of the three words: the intervening « if » of 603.4.
+        let phrase = "when/whenever/at [trigger event], if [condition], [effect]";
+        let r = phrase_regex(phrase).unwrap();
+        assert!(r.is_match("at the beginning of your upkeep, if you have the city's blessing, reveal"));
+        assert!(r.is_match("whenever this attacks, if defending player has more cards in hand than you, exile"));
+        assert!(!r.is_match("whenever this attacks, you may pay {1}. if you do, draw a card."));
+        assert_eq!(needle(phrase), ", if");
+        let r = phrase_regex("you can't [cast/play] [this]").unwrap();
+        assert!(r.is_match("you can't cast this"));
+        assert!(!r.is_match("you can't attack with this"));
+        // « and/or » is said as it is; « [p/t] » stands for anything.
+        assert!(phrase_regex("you and/or your teammates").unwrap().is_match("you and/or your teammates"));
+        assert!(either("[p/t]").is_none());
     }
 
     #[test]
