@@ -413,9 +413,8 @@ pub struct Matchers {
 
 /// What stands for other words in a phrase: bracketed words, « . . . », « n »,
 /// and words one of which is said (« when/whenever/at »).
-static PLACEHOLDERS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"\[[^\]]*\]|\. \. \.|\bn\b|\b[a-z]+(?:/[a-z]+)+\b").expect("a fixed pattern")
-});
+static PLACEHOLDERS: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\[[^\]]*\]|\. \. \.|\bn\b|\b[a-z]+(?:/[a-z]+)+\b").expect("a fixed pattern"));
 
 /// The longest words of a phrase outside its brackets and numbers
 /// (« enters tapped » of « [this] enters tapped »).
