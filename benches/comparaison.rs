@@ -13,8 +13,8 @@
 //! - the same for the judges' questions that name cards
 //!   (`tests/cartes/questions.tsv`, its control set `controle.tsv`,
 //!   written afterwards by another hand, `inedit.tsv`, written by a third
-//!   hand, and `inedit-2.tsv`, `inedit-3.tsv`, `inedit-4.tsv`, written later
-//!   by others, held out), and arbitre with its cards off;
+//!   hand, and `inedit-2.tsv` to `inedit-5.tsv`, written later by others,
+//!   held out), and arbitre with its cards off;
 //! - the median time to answer a top-10 page with snippets, in process (all
 //!   queries of the sets, each run 30 times by each engine in turn, each
 //!   engine first in turn: the first after another pays for the caches the
@@ -152,7 +152,7 @@ fn ranking(graph: &Graph, index: &SearchIndex, off: &SearchIndex, fts: &Fts, set
 }
 
 /// The sets measured, each with its label.
-fn sets(shared: &std::path::Path) -> [(&'static str, Vec<Question>); 12] {
+fn sets(shared: &std::path::Path) -> [(&'static str, Vec<Question>); 13] {
     [
         ("croisée (shared/relevance/croisee.tsv)", questions(shared.join("relevance/croisee.tsv"))),
         (
@@ -169,6 +169,7 @@ fn sets(shared: &std::path::Path) -> [(&'static str, Vec<Question>); 12] {
         ("cartes, inédit 2 (tests/cartes/inedit-2.tsv)", questions(PathBuf::from("tests/cartes/inedit-2.tsv"))),
         ("cartes, inédit 3 (tests/cartes/inedit-3.tsv)", questions(PathBuf::from("tests/cartes/inedit-3.tsv"))),
         ("cartes, inédit 4 (tests/cartes/inedit-4.tsv)", questions(PathBuf::from("tests/cartes/inedit-4.tsv"))),
+        ("cartes, inédit 5 (tests/cartes/inedit-5.tsv)", questions(PathBuf::from("tests/cartes/inedit-5.tsv"))),
     ]
 }
 
