@@ -253,6 +253,8 @@ fn a_card_touches_its_keywords_said_in_its_text_its_kind_and_the_titles_it_says(
         ("Fling", "608.2h"),               // « the sacrificed creature's power »: last known information
         ("Geist of Saint Traft", "508.4"), // « tapped and attacking »
         ("Sneak Attack", "603.7"),         // « at the beginning of the next end step »: a delayed trigger
+        ("Propaganda", "508.1d"),          // « can't attack you … unless their controller pays »
+        ("Necropotence", "614.10"),        // « skip your draw step »
     ] {
         assert!(touched(card).contains(&rule.to_string()), "{card}: {:?}", touched(card));
     }
