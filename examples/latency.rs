@@ -10,6 +10,8 @@ fn main() {
     arbitre::web::prepare_memory();
     let g = arbitre::load(&[]).graph;
     let index = SearchIndex::build(&g).unwrap();
+    // Every card's topics read, as `serve` reads them at start.
+    arbitre::cards::Cards::embedded().topics();
     let f = arbitre::search::Filters::default();
     let mut queries = Vec::new();
     for path in std::env::args().skip(1) {

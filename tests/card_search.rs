@@ -167,36 +167,43 @@ fn card_questions_are_answered_better_with_the_cards() {
     let mut off = SearchIndex::build(g).unwrap();
     off.with_cards = false;
     let (_, without) = eval::run(&off, g, &questions, &Filters::default());
-    // Measured: 0.697 with the cards, 0.542 without (the issue asks 0.6 and
+    // Measured: 0.713 with the cards, 0.542 without (the issue asks 0.6 and
     // +0.25: see the note; the French glosses lifted both, the cards' share shrank).
     assert!(
-        on.mrr_at_10 >= 0.69 && on.mrr_at_10 >= without.mrr_at_10 + 0.14,
+        on.mrr_at_10 >= 0.70 && on.mrr_at_10 >= without.mrr_at_10 + 0.15,
         "{:.3} contre {:.3}",
         on.mrr_at_10,
         without.mrr_at_10
     );
-    // The control set, written afterwards by another hand: measured 0.568
-    // with the cards, 0.484 without; recall@5 0.704 against 0.556.
+    // The control set, written afterwards by another hand: measured 0.578
+    // with the cards, 0.484 without; recall@5 0.728 against 0.556.
     let control = eval::parse("controle.tsv", &set("controle.tsv")).unwrap();
     assert!(control.len() >= 60);
     let (_, on) = eval::run(index(), g, &control, &Filters::default());
     let (_, without) = eval::run(&off, g, &control, &Filters::default());
     assert!(
-        on.mrr_at_10 >= without.mrr_at_10 + 0.05 && on.recall_at_5 >= without.recall_at_5 + 0.1,
+        on.mrr_at_10 >= without.mrr_at_10 + 0.07 && on.recall_at_5 >= without.recall_at_5 + 0.1,
         "contrôle : {on:?} contre {without:?}"
     );
     // The unseen set, written by a third hand and never used to choose
     // anything until it was read for the kinds of topics that bring their
-    // rules: measured 0.444 with the cards, 0.432 without (0.410 and 0.391
-    // before the judges' jargon added to the vocabulary). No loss.
-    // The two sets written since by other hands, held out: measured 0.557
-    // and 0.607 with the cards, 0.552 and 0.586 without. No loss on any.
-    for name in ["inedit.tsv", "inedit-2.tsv", "inedit-3.tsv"] {
+    // rules: measured 0.448 with the cards, 0.432 without. No loss.
+    // The sets written since by other hands: measured 0.620, 0.622, 0.584
+    // and 0.615 with the cards, 0.552, 0.586, 0.492 and 0.520 without
+    // (inedit-5.tsv measured before and after the surveyed wordings of the
+    // card topics, never read). Each gains 0.03 at least.
+    for (name, gain) in [
+        ("inedit.tsv", 0.0),
+        ("inedit-2.tsv", 0.03),
+        ("inedit-3.tsv", 0.03),
+        ("inedit-4.tsv", 0.03),
+        ("inedit-5.tsv", 0.03),
+    ] {
         let unseen = eval::parse(name, &set(name)).unwrap();
         assert!(unseen.len() >= 60, "{name}");
         let (_, on) = eval::run(index(), g, &unseen, &Filters::default());
         let (_, without) = eval::run(&off, g, &unseen, &Filters::default());
-        assert!(on.mrr_at_10 >= without.mrr_at_10, "{name} : {on:?} contre {without:?}");
+        assert!(on.mrr_at_10 >= without.mrr_at_10 + gain, "{name} : {on:?} contre {without:?}");
     }
 }
 
