@@ -256,6 +256,11 @@ fn carte_says_the_rules_a_card_touches_and_its_scenarios() {
         "{text}"
     );
     assert!(text.contains("  701.8 — Destroy (destroy)\n"), "{text}");
+    // A pattern's stand-ins read as « … » and « N », not as brackets.
+    let o = run(&["carte", "propaganda"]);
+    let text = crate::common::plain(&o.stdout);
+    assert!(text.contains("  508.1d (can't attack … unless … pays)\n"), "{text}");
+    assert!(!text.contains("[something]"), "{text}");
     // The command printed works from any folder: the scenario is in the binary.
     let o = Command::new(env!("CARGO_BIN_EXE_arbitre"))
         .args(["explique", "rules/scenarios/salve-d-aura-protection-contre-le-blanc.toml"])

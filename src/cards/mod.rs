@@ -473,7 +473,7 @@ impl Cards {
             .keywords
             .iter()
             .filter_map(|k| Some(Related { rule: topics::keyword_rule(lexicon, k)?, why: k.to_string() }));
-        let touched = self.topics_of(card).into_iter().map(|t| Related { rule: t.rule, why: t.why });
+        let touched = self.topics_of(card).into_iter().map(|t| Related { rule: t.rule, why: topics::readable(&t.why) });
         let mut seen = std::collections::HashSet::new();
         keywords.chain(touched).filter(|r| seen.insert(r.rule)).collect()
     }

@@ -422,6 +422,22 @@ fn needle(phrase: &str) -> String {
     PLACEHOLDERS.split(phrase).map(str::trim).max_by_key(|p| p.len()).unwrap_or_default().to_string()
 }
 
+/// A pattern as a judge reads it beside a rule (« Règles liées »): a number
+/// as « N », one of a few words as « power/toughness », other words stood
+/// for as « … » (« can't attack … unless … pays », « gets +N/+N »).
+pub fn readable(pattern: &str) -> String {
+    let shown = PLACEHOLDERS.replace_all(pattern, |m: &regex::Captures| match &m[0] {
+        "[n]" | "n" => "N".to_string(),
+        "[this]" | "[this permanent]" | "[this object]" | "[this creature]" | "[this card]" | "[this spell]" => {
+            "this".to_string()
+        }
+        other if !other.starts_with('[') && other != ". . ." => other.to_string(),
+        other if other.starts_with("[this") => other.trim_matches(['[', ']']).to_string(),
+        other => either(other).map_or_else(|| "…".to_string(), |words| words.join("/")),
+    });
+    shown.replace("… …", "…")
+}
+
 /// The topics each card says, by their place in [`Topics::topics`]: card
 /// `i`'s are `topics[starts[i]..starts[i + 1]]`.
 #[derive(Debug, Default)]
@@ -607,6 +623,14 @@ mod tests {
         // « and/or » is said as it is; « [p/t] » stands for anything.
         assert!(phrase_regex("you and/or your teammates").unwrap().is_match("you and/or your teammates"));
         assert!(either("[p/t]").is_none());
+        assert_eq!(readable("can't attack [something] unless [something] pays"), "can't attack … unless … pays");
+        assert_eq!(readable("gets +[n]/+[n]"), "gets +N/+N");
+        assert_eq!(
+            readable("when/whenever/at [trigger event], if [condition], [effect]"),
+            "when/whenever/at …, if …, …"
+        );
+        assert_eq!(readable("scry n"), "scry N");
+        assert_eq!(readable("[this's] [power or toughness] is equal to"), "this's power/toughness is equal to");
     }
 
     #[test]
