@@ -437,7 +437,7 @@ fn without_search_timing(text: &str) -> String {
 fn cherche_prints_ranked_results() {
     let o = arbitre(&["cherche", "salve d'aura", "--limite", "3"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(stderr(&o).contains("index : 3048 documents et 2851 gloses françaises, construit en"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("index : 3049 documents et 2852 gloses françaises, construit en"), "{}", stderr(&o));
     insta::assert_snapshot!("cherche_salve", without_search_timing(&stdout(&o)));
 }
 
@@ -530,6 +530,10 @@ fn regle_in_one_edition() {
     assert_eq!(o.status.code(), Some(0));
     let text = String::from_utf8_lossy(&o.stdout);
     assert!(text.starts_with("RC 701.19") && text.contains("règle 701.15 dans cette édition"), "{text}");
+    // A rule of one short sentence ending inside quotes is a rule, not a title.
+    let o = arbitre(&["regle", "700.15"]);
+    let text = crate::common::plain(&o.stdout);
+    assert!(text.starts_with("RC 700.15 — General\n"), "{text}");
     // A text the alignment followed and lost: the legend rule of Limited Range of Influence.
     let o = arbitre(&["regle", "801.12", "--edition", "fr-2011-02-04"]);
     assert_eq!(o.status.code(), Some(0));

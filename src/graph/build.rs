@@ -434,7 +434,10 @@ impl Graph {
         node.origin = Origin::Source;
         set_text(&mut node, item);
         node.language = language::detect(&text, lang);
-        if item.parts.len() == 1 && text.chars().count() <= MAX_TITLE_CHARS && !text.ends_with(['.', ';', ':', ')']) {
+        // A sentence ends with its stop, also inside quotes (700.15: « … short
+        // for “enter[s] the battlefield.” »): not a title.
+        let end = text.trim_end_matches(['”', '"', '»', ' ', '\u{a0}', '\u{202f}']);
+        if item.parts.len() == 1 && text.chars().count() <= MAX_TITLE_CHARS && !end.ends_with(['.', ';', ':', ')']) {
             node.title = Some(text);
         }
         self.push_node(node)
