@@ -1557,12 +1557,23 @@ fn cherche(
         writeln!(err, "erreur : requête vide : donnez des mots, un numéro de règle ou un nom de carte")?;
         return Ok(2);
     }
-    // The cards are read beside the rules and their index (1 s of the
-    // command's 1.5 s); the search waits for them if it names any.
-    std::thread::spawn(|| crate::cards::Cards::embedded().cards.len());
+    // The cards are read beside the rules and their index; what is left
+    // of their reading is waited for before the search, and said apart
+    // from it, so that the time printed is the search's.
+    let reading = std::thread::spawn(|| crate::cards::Cards::embedded().cards.len());
     let loaded = corpus.load(err)?;
     let g = &loaded.graph;
     let index = build_index(&loaded, crate::lexicon::glosses::Glosses::embedded(), err)?;
+    if index.with_cards {
+        let waited = std::time::Instant::now();
+        let n = reading.join().unwrap_or_default();
+        writeln!(
+            err,
+            "cartes : {} lues ({} ms attendues après l'index)",
+            crate::cards::import::thousands(n),
+            ms(waited.elapsed())
+        )?;
+    }
     let results = index.search(g, query, limit, filters);
     if json {
         serde_json::to_writer_pretty(&mut *out, &results.items(g))?;

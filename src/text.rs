@@ -216,6 +216,20 @@ pub fn number_names(digits: &str) -> Option<(&'static str, &'static str)> {
     NUMBER_NAMES.get(n).copied()
 }
 
+/// A count with its thousands apart, as French prints them: « 35 033 »,
+/// `sep` a no-break space in the terminal, a narrow one in pages.
+pub fn thousands(n: usize, sep: char) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(sep);
+        }
+        out.push(d);
+    }
+    out
+}
+
 /// A number with a French decimal comma: `decimal_fr(0.4123, 2)` → « 0,41 ».
 pub fn decimal_fr(x: f64, digits: usize) -> String {
     format!("{x:.digits$}").replace('.', ",")

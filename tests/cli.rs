@@ -438,6 +438,8 @@ fn cherche_prints_ranked_results() {
     let o = arbitre(&["cherche", "salve d'aura", "--limite", "3"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stderr(&o).contains("index : 3049 documents et 2852 gloses françaises, construit en"), "{}", stderr(&o));
+    // The wait for the cards is said apart: the time printed is the search's.
+    assert!(stderr(&o).contains("cartes : 35 033 lues ("), "{}", stderr(&o));
     insta::assert_snapshot!("cherche_salve", without_search_timing(&stdout(&o)));
 }
 

@@ -289,17 +289,9 @@ fn shown(path: &Path) -> String {
     path.to_string_lossy().replace('\\', "/")
 }
 
-/// « 35 033 »: thousands apart by a no-break space.
+/// « 35 033 »: thousands apart by a no-break space, as the terminal prints them.
 pub fn thousands(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(crate::text::NBSP);
-        }
-        out.push(c);
-    }
-    out
+    crate::text::thousands(n, crate::text::NBSP)
 }
 
 /// « 3,2 s ».

@@ -419,18 +419,10 @@ fn keyword_count(n: usize, entries: &[&Entry]) -> String {
     }
 }
 
-/// A count with its thousands apart, as French prints them (« 1 080 », a
+/// A count with its thousands apart, as pages print them (« 1 080 », a
 /// narrow no-break space).
 fn thousands(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push('\u{202f}');
-        }
-        out.push(d);
-    }
-    out
+    crate::text::thousands(n, crate::text::NNBSP)
 }
 
 /// What the page says of a text no rule in force continues: removed since
