@@ -1543,6 +1543,19 @@ fn build_index(
     Ok(index)
 }
 
+/// Waits for the cards read beside the rules, and says how long: the
+/// search's own time is printed apart.
+fn wait_for_cards(reading: std::thread::JoinHandle<usize>, err: &mut dyn Write) -> std::io::Result<()> {
+    let waited = std::time::Instant::now();
+    let n = reading.join().unwrap_or_default();
+    writeln!(
+        err,
+        "cartes : {} lues ({} ms attendues après l'index)",
+        crate::cards::import::thousands(n),
+        ms(waited.elapsed())
+    )
+}
+
 fn cherche(
     query: &str,
     json: bool,
@@ -1565,14 +1578,7 @@ fn cherche(
     let g = &loaded.graph;
     let index = build_index(&loaded, crate::lexicon::glosses::Glosses::embedded(), err)?;
     if index.with_cards {
-        let waited = std::time::Instant::now();
-        let n = reading.join().unwrap_or_default();
-        writeln!(
-            err,
-            "cartes : {} lues ({} ms attendues après l'index)",
-            crate::cards::import::thousands(n),
-            ms(waited.elapsed())
-        )?;
+        wait_for_cards(reading, err)?;
     }
     let results = index.search(g, query, limit, filters);
     if json {
