@@ -57,7 +57,7 @@ use clap::{Arg, ArgAction, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::engine;
 use crate::graph::align::Relation;
-use crate::graph::view::RuleView;
+use crate::graph::view::{Gone, RuleView};
 use crate::graph::{Graph, NodeIdx, NodeKind, Origin, Resolution};
 use crate::report::CheckReport;
 use crate::search::{Filters, SearchIndex, eval};
@@ -1369,11 +1369,11 @@ fn rule_heading(g: &Graph, idx: NodeIdx, v: &RuleView, out: &mut String) {
     );
     let standing = g.standing(idx);
     match (standing.in_force, g.current()) {
-        (None, Some(current)) if g.removed_since(idx) => {
+        (None, Some(current)) if g.gone(idx) == Some(Gone::Removed) => {
             let _ =
                 writeln!(out, "Cette règle n'est plus dans les règles en vigueur ({}).", g.edition(current).label());
         }
-        (None, Some(current)) if current != g.node(idx).edition => {
+        (None, Some(current)) if g.gone(idx) == Some(Gone::Unpaired) => {
             let _ = writeln!(
                 out,
                 "Aucune règle en vigueur ({}) n'est reliée à ce texte : il peut y être sous un autre numéro.",

@@ -428,9 +428,6 @@ fn needle(phrase: &str) -> String {
 pub fn readable(pattern: &str) -> String {
     let shown = PLACEHOLDERS.replace_all(pattern, |m: &regex::Captures| match &m[0] {
         "[n]" | "n" => "N".to_string(),
-        "[this]" | "[this permanent]" | "[this object]" | "[this creature]" | "[this card]" | "[this spell]" => {
-            "this".to_string()
-        }
         other if !other.starts_with('[') && other != ". . ." => other.to_string(),
         other if other.starts_with("[this") => other.trim_matches(['[', ']']).to_string(),
         other => either(other).map_or_else(|| "…".to_string(), |words| words.join("/")),

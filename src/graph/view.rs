@@ -76,6 +76,17 @@ pub struct DefinitionView {
     pub source: SourceView,
 }
 
+/// Why no rule in force continues an older text ([`Graph::gone`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Gone {
+    /// The alignment followed the text through the editions and lost it:
+    /// the rule was removed or merged into another (the 801.12 of 2011).
+    Removed,
+    /// No loaded edition pairs the text (a second text printed under one
+    /// number, the French 205.4f of 2011): it may be in force elsewhere.
+    Unpaired,
+}
+
 /// Where a text stands against the rules in force (see [`Graph::standing`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Standing {
@@ -350,6 +361,19 @@ impl Graph {
             && self.current().is_some_and(|c| c != n.edition)
             && self.lineage(idx).is_some_and(|l| l.len() > 1)
             && self.in_force(idx).is_none()
+    }
+
+    /// Why no rule in force continues a numbered text of an older edition,
+    /// if none does: removed since ([`Graph::removed_since`]), or not paired
+    /// by the alignment (a second text printed under one number). `None`
+    /// for a text of the rules in force or one a rule in force continues.
+    pub fn gone(&self, idx: NodeIdx) -> Option<Gone> {
+        let n = self.node(idx);
+        let older = n.id.is_some() && self.current().is_some_and(|c| c != n.edition);
+        if !older || self.in_force(idx).is_some() {
+            return None;
+        }
+        Some(if self.removed_since(idx) { Gone::Removed } else { Gone::Unpaired })
     }
 
     /// Another version of a rule, as seen from the rule.

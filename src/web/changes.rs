@@ -21,6 +21,7 @@ use super::typography::French;
 use super::{AppState, html, redirect};
 use crate::graph::align::{Alignment, Pair, Regrouped, Relation};
 use crate::graph::history::LinkKind;
+use crate::graph::view::Gone;
 use crate::graph::{EditionIdx, Graph, NodeIdx, NodeKind};
 use crate::text::plural;
 use crate::vocab::RuleId;
@@ -310,16 +311,16 @@ fn history_page(g: &Graph, idx: NodeIdx) -> HistoryPage {
     }
     versions.reverse();
     let id = g.cited_label(idx);
-    let summary = match (g.current(), g.in_force(idx)) {
-        (Some(_), None) if g.removed_since(idx) => format!(
+    let summary = match g.gone(idx) {
+        Some(Gone::Removed) => format!(
             "{} ; cette règle n'est plus dans les règles en vigueur.",
             plural(versions.len(), "version dans les éditions chargées", "versions dans les éditions chargées")
         ),
-        (Some(_), None) => format!(
+        Some(Gone::Unpaired) => format!(
             "{} ; aucune règle en vigueur n'y est reliée.",
             plural(versions.len(), "version dans les éditions chargées", "versions dans les éditions chargées")
         ),
-        _ => format!(
+        None => format!(
             "{}, suivies par leur contenu (renumérotations comprises), la plus récente d'abord.",
             plural(versions.len(), "version dans les éditions chargées", "versions dans les éditions chargées")
         ),

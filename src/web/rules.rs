@@ -27,6 +27,7 @@ use super::typography::French;
 use super::{AppState, html, redirect};
 use crate::cards::{Card, Cards};
 use crate::graph::align::Relation;
+use crate::graph::view::Gone;
 use crate::graph::{Graph, NodeIdx, NodeKind, Origin};
 use crate::lexicon::{Entry, Kind, Lexicon};
 use crate::vocab::{Lang, RuleId};
@@ -430,16 +431,15 @@ fn thousands(n: usize) -> String {
 /// 2011), else only that none is paired with it (a second text printed
 /// under one number, such as the French 205.4f of 2011).
 fn gone(g: &Graph, idx: NodeIdx) -> String {
-    match (g.current(), g.in_force(idx)) {
-        (Some(c), None) if g.removed_since(idx) => format!(
-            "Cette règle n'est plus dans les règles en vigueur ({}) : elle a été retirée ou fondue dans une autre depuis ce texte.",
-            g.edition(c).label()
+    let in_force = g.current().map(|c| g.edition(c).label()).unwrap_or_default();
+    match g.gone(idx) {
+        Some(Gone::Removed) => format!(
+            "Cette règle n'est plus dans les règles en vigueur ({in_force}) : elle a été retirée ou fondue dans une autre depuis ce texte."
         ),
-        (Some(c), None) if g.node(idx).id.is_some() && c != g.node(idx).edition => format!(
-            "Aucune règle en vigueur ({}) n'est reliée à ce texte : il peut y être sous un autre numéro, cherchez-le par ses mots.",
-            g.edition(c).label()
+        Some(Gone::Unpaired) => format!(
+            "Aucune règle en vigueur ({in_force}) n'est reliée à ce texte : il peut y être sous un autre numéro, cherchez-le par ses mots."
         ),
-        _ => String::new(),
+        None => String::new(),
     }
 }
 
@@ -454,7 +454,7 @@ fn citation(g: &Graph, idx: NodeIdx) -> String {
     }
     let year = ed.date.map(|d| d.to_string()[..4].to_string()).unwrap_or_default();
     match (n.language, g.in_force(idx)) {
-        (_, None) if g.removed_since(idx) => format!("{cited} (édition {}, plus en vigueur)", ed.label()),
+        (_, None) if g.gone(idx) == Some(Gone::Removed) => format!("{cited} (édition {}, plus en vigueur)", ed.label()),
         (_, None) => format!("{cited} (édition {})", ed.label()),
         (Lang::Fr, Some(_)) => format!("{cited} (texte français de {year})"),
         (Lang::En, Some(_)) => format!("{cited} (texte anglais de l'édition {})", ed.label()),
