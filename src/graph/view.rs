@@ -356,11 +356,7 @@ impl Graph {
     /// second text printed under one number, or a document no loaded
     /// edition pairs, is not known to be removed.
     pub fn removed_since(&self, idx: NodeIdx) -> bool {
-        let n = self.node(idx);
-        n.id.is_some()
-            && self.current().is_some_and(|c| c != n.edition)
-            && self.lineage(idx).is_some_and(|l| l.len() > 1)
-            && self.in_force(idx).is_none()
+        self.gone(idx) == Some(Gone::Removed)
     }
 
     /// Why no rule in force continues a numbered text of an older edition,
@@ -373,7 +369,8 @@ impl Graph {
         if !older || self.in_force(idx).is_some() {
             return None;
         }
-        Some(if self.removed_since(idx) { Gone::Removed } else { Gone::Unpaired })
+        let followed = self.lineage(idx).is_some_and(|l| l.len() > 1);
+        Some(if followed { Gone::Removed } else { Gone::Unpaired })
     }
 
     /// Another version of a rule, as seen from the rule.
