@@ -16,12 +16,8 @@ use arbitre::graph::NodeIdx;
 use arbitre::graph::align::Relation;
 use arbitre::vocab::Lang;
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let verbose = args.iter().any(|a| a == "-v");
-    let args: Vec<&String> = args.iter().filter(|a| *a != "-v").collect();
-    let archive = std::path::PathBuf::from(args.first().map(|s| s.as_str()).unwrap_or("../shared/corpus/archive"));
-    let g = arbitre::load_with(&[archive]).graph;
+/// The English editions, by date.
+fn english_editions(g: &arbitre::Graph) -> Vec<(String, arbitre::graph::EditionIdx)> {
     let mut english: Vec<(String, arbitre::graph::EditionIdx)> = g
         .editions()
         .iter()
@@ -30,6 +26,16 @@ fn main() {
         .filter_map(|(i, e)| Some((e.date?.to_string(), arbitre::graph::EditionIdx(i as u16))))
         .collect();
     english.sort();
+    english
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let verbose = args.iter().any(|a| a == "-v");
+    let args: Vec<&String> = args.iter().filter(|a| *a != "-v").collect();
+    let archive = std::path::PathBuf::from(args.first().map(|s| s.as_str()).unwrap_or("../shared/corpus/archive"));
+    let g = arbitre::load_with(&[archive]).graph;
+    let english = english_editions(&g);
     let spans: Vec<(String, String)> = if args.len() >= 3 {
         args[1..].chunks(2).map(|c| (c[0].to_string(), c[1].to_string())).collect()
     } else {
