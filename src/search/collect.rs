@@ -113,16 +113,42 @@ struct Tally {
     query_weight: f32,
 }
 
+thread_local! {
+    /// The tally and the sums of this thread's last search, kept for its
+    /// next: allocating their arrays again for each search (one value per
+    /// unit, per document) cost more than the search's ranking itself.
+    static KEPT: std::cell::RefCell<(Option<Tally>, Option<Scratch>)> = const { std::cell::RefCell::new((None, None)) };
+}
+
 impl Tally {
+    /// A tally of zeros for `units` units: the one this thread kept, made
+    /// zero again, or a new one.
     fn new(units: usize) -> Tally {
-        Tally {
-            total: vec![0.0; units],
-            covered: vec![0.0; units],
-            best: [vec![0.0; units], vec![0.0; units]],
-            found: vec![None; units],
-            touched: Vec::new(),
-            query_weight: 0.0,
+        match KEPT.with(|k| k.borrow_mut().0.take()) {
+            Some(mut t) if t.total.len() == units => {
+                let [fr, en] = &mut t.best;
+                for v in [&mut t.total, &mut t.covered, fr, en] {
+                    v.fill(0.0);
+                }
+                t.found.fill(None);
+                t.touched.clear();
+                t.query_weight = 0.0;
+                t
+            }
+            _ => Tally {
+                total: vec![0.0; units],
+                covered: vec![0.0; units],
+                best: [vec![0.0; units], vec![0.0; units]],
+                found: vec![None; units],
+                touched: Vec::new(),
+                query_weight: 0.0,
+            },
         }
+    }
+
+    /// Gives the tally back to this thread, for its next search.
+    fn keep(self) {
+        KEPT.with(|k| k.borrow_mut().0 = Some(self));
     }
 
     /// Records one document's match of the current concept.
@@ -249,6 +275,7 @@ impl SearchIndex {
                 }
             }
         }
+        tally.keep();
         Collected { ranked: out, family_best }
     }
 
@@ -262,7 +289,8 @@ impl SearchIndex {
             let other = if language == Lang::En && part.language == Lang::Fr { W_OTHER_LANGUAGE } else { 1.0 };
             if part.glosses { other * W_GLOSS } else { other }
         };
-        let mut scratch = Scratch::default();
+        // The sums are zero after each use (they are drained): kept as they are.
+        let mut scratch = KEPT.with(|k| k.borrow_mut().1.take()).unwrap_or_default();
         // The glosses bring French questions to English rules: an English
         // question reads the English texts themselves, and a phrase quoted
         // in English, or a query that is only quoted phrases, looks for a
@@ -311,6 +339,7 @@ impl SearchIndex {
             }
         }
         tally.add(1.0, false);
+        KEPT.with(|k| k.borrow_mut().1 = Some(scratch));
         tally
     }
 
