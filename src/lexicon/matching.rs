@@ -458,9 +458,19 @@ impl Lexicon {
     /// The longest name starting at word `i`, exactly, French first.
     fn exact_at(&self, keys: &Keys, i: usize, text: &str, spans: &[(usize, usize)]) -> Option<Match> {
         let max = self.index.longest.min(keys.0.len() - i);
+        // How many words from `i` a name could span, per keying: no name
+        // starts with a word no name starts with, or has a word no name has.
+        let reach = |k: &[String]| {
+            if self.index.starts.contains(&k[i]) {
+                k[i..i + max].iter().take_while(|w| self.index.known.contains(*w)).count()
+            } else {
+                0
+            }
+        };
+        let reach = [reach(&keys.0), reach(&keys.1)];
         let mut buffer = String::new();
         for len in (1..=max).rev() {
-            for k in [&keys.0[i..i + len], &keys.1[i..i + len]] {
+            for (k, _) in [&keys.0[i..i + len], &keys.1[i..i + len]].into_iter().zip(reach).filter(|&(_, r)| len <= r) {
                 for side in [Side::French, Side::English] {
                     if let Some(ids) = self.index.lookup(side, k, &mut buffer) {
                         let typed = text[spans[i].0..spans[i + len - 1].1].to_string();

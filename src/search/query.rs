@@ -40,13 +40,12 @@ const CLOSING: [char; 4] = ['"', '»', '”', '“'];
 
 /// Reads a query. See the module documentation.
 pub fn parse(raw: &str) -> UserQuery {
-    let cleaned: String = raw
-        .chars()
-        .take(MAX_QUERY_CHARS)
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect::<String>()
-        .nfc()
-        .collect();
+    let cleaned: String = raw.chars().take(MAX_QUERY_CHARS).map(|c| if c.is_control() { ' ' } else { c }).collect();
+    // Most queries are already NFC (all ASCII ones): not composed again.
+    let cleaned = match unicode_normalization::is_nfc_quick(cleaned.chars()) {
+        unicode_normalization::IsNormalized::Yes => cleaned,
+        _ => cleaned.nfc().collect(),
+    };
     let text = cleaned.trim();
 
     if let Ok(id) = RuleId::parse_loose(text) {
@@ -79,12 +78,17 @@ pub fn parse(raw: &str) -> UserQuery {
 
     // Dotted rule numbers inside the words jump to their rule too.
     let mut ids = Vec::new();
-    for m in DOTTED.find_iter(&words) {
-        if let Ok(id) = RuleId::parse_loose(m.as_str()) {
-            ids.push(id);
+    let words = if words.bytes().any(|b| b.is_ascii_digit()) {
+        for m in DOTTED.find_iter(&words) {
+            if let Ok(id) = RuleId::parse_loose(m.as_str()) {
+                ids.push(id);
+            }
         }
-    }
-    let words = DOTTED.replace_all(&words, " ").split_whitespace().collect::<Vec<_>>().join(" ");
+        DOTTED.replace_all(&words, " ").into_owned()
+    } else {
+        words
+    };
+    let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
     UserQuery { ids, is_id: false, phrases, words }
 }
 
