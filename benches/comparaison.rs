@@ -174,6 +174,63 @@ fn sets(shared: &std::path::Path) -> [(&'static str, Vec<Question>); 13] {
     ]
 }
 
+/// The times of each engine — arbitre, arbitre with its cards off, FTS5,
+/// FTS5 with the vocabulary — over every query, 30 rounds, and the bytes of
+/// snippets made (so that nothing is optimized away).
+#[allow(clippy::type_complexity)]
+fn timings(
+    graph: &Graph,
+    index: &SearchIndex,
+    off: &SearchIndex,
+    fts: &Fts,
+    all: &[&str],
+) -> (Vec<Duration>, Vec<Duration>, Vec<Duration>, Vec<Duration>, usize) {
+    let (mut ta, mut tn, mut tf, mut tx) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let mut sink = 0usize;
+    for round in 0..REPEATS {
+        // Engine by engine, each through every query, the first engine
+        // changing from round to round: a server runs one engine, whose
+        // caches are its own. Interleaved query by query, the cards-off
+        // engine ran right after the same query on the same index, with
+        // its postings still warm, three times in four.
+        for k in 0..4 {
+            match (round + k) % 4 {
+                0 => {
+                    for q in all {
+                        let t = Instant::now();
+                        let r = index.search(graph, q, 10, &Filters::default());
+                        sink += r.hits.iter().map(|h| h.snippet.text.len()).sum::<usize>();
+                        ta.push(t.elapsed());
+                    }
+                }
+                1 => {
+                    for q in all {
+                        let t = Instant::now();
+                        let r = off.search(graph, q, 10, &Filters::default());
+                        sink += r.hits.iter().map(|h| h.snippet.text.len()).sum::<usize>();
+                        tn.push(t.elapsed());
+                    }
+                }
+                2 => {
+                    for q in all {
+                        let t = Instant::now();
+                        sink += fts.search(q).iter().map(|r| r.1.len()).sum::<usize>();
+                        tf.push(t.elapsed());
+                    }
+                }
+                _ => {
+                    for q in all {
+                        let t = Instant::now();
+                        sink += fts.search(&expanded(index, q)).iter().map(|r| r.1.len()).sum::<usize>();
+                        tx.push(t.elapsed());
+                    }
+                }
+            }
+        }
+    }
+    (ta, tn, tf, tx, sink)
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; under `cargo test --benches` there is nothing to measure.
     if !std::env::args().any(|a| a == "--bench") {
@@ -200,49 +257,7 @@ fn main() {
 
     // Latency of a page of ten results with snippets, in process.
     let all: Vec<&str> = sets.iter().flat_map(|(_, qs)| qs.iter()).map(|q| q.query.as_str()).collect();
-    let (mut ta, mut tn, mut tf, mut tx) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    let mut sink = 0usize;
-    for round in 0..REPEATS {
-        // Engine by engine, each through every query, the first engine
-        // changing from round to round: a server runs one engine, whose
-        // caches are its own. Interleaved query by query, the cards-off
-        // engine ran right after the same query on the same index, with
-        // its postings still warm, three times in four.
-        for k in 0..4 {
-            match (round + k) % 4 {
-                0 => {
-                    for q in &all {
-                        let t = Instant::now();
-                        let r = index.search(&graph, q, 10, &Filters::default());
-                        sink += r.hits.iter().map(|h| h.snippet.text.len()).sum::<usize>();
-                        ta.push(t.elapsed());
-                    }
-                }
-                1 => {
-                    for q in &all {
-                        let t = Instant::now();
-                        let r = off.search(&graph, q, 10, &Filters::default());
-                        sink += r.hits.iter().map(|h| h.snippet.text.len()).sum::<usize>();
-                        tn.push(t.elapsed());
-                    }
-                }
-                2 => {
-                    for q in &all {
-                        let t = Instant::now();
-                        sink += fts.search(q).iter().map(|r| r.1.len()).sum::<usize>();
-                        tf.push(t.elapsed());
-                    }
-                }
-                _ => {
-                    for q in &all {
-                        let t = Instant::now();
-                        sink += fts.search(&expanded(&index, q)).iter().map(|r| r.1.len()).sum::<usize>();
-                        tx.push(t.elapsed());
-                    }
-                }
-            }
-        }
-    }
+    let (ta, tn, tf, tx, sink) = timings(&graph, &index, &off, &fts, &all);
     println!();
     println!(
         "| corpus intégré (textes français + règles en vigueur) | arbitre | arbitre sans les cartes | SQLite FTS5 | FTS5 + vocabulaire |"
