@@ -337,3 +337,27 @@ fn ranking_on_the_query_sets() {
     let c = summary(g, i, crossed);
     assert!(c.mrr_at_10 >= 0.9 && c.recall_at_5 >= 0.9, "croisée : {c:?}");
 }
+
+/// A search's scores are kept by its thread for the next search
+/// (`search::collect`): a search after others ranks as the same search
+/// alone, on a thread that never searched.
+#[test]
+fn a_search_after_others_ranks_as_alone() {
+    let (g, index) = both().expect("embedded");
+    let page = |q: &str| -> Vec<(String, String)> {
+        index
+            .search(g, q, 10, &Filters::default())
+            .hits
+            .iter()
+            .map(|h| (g.node(h.node).label(), h.snippet.to_html()))
+            .collect()
+    };
+    let last = "blood moon contre urborg, ca tape pour quelle couleur";
+    let alone = std::thread::scope(|s| s.spawn(|| page(last)).join().unwrap());
+    for q in ["piétinement", "fizzle", "\"protection contre le blanc\"", "608.2b", "régénérer une créature détruite"]
+    {
+        assert!(!page(q).is_empty(), "{q}");
+    }
+    assert_eq!(page(last), alone);
+    assert!(!alone.is_empty());
+}

@@ -127,4 +127,12 @@ mod tests {
         }
         assert_eq!(parse("a\u{0}b").words, "a b");
     }
+
+    #[test]
+    fn decomposed_accents_are_composed() {
+        // « épée » typed with combining accents: composed, as the texts are.
+        assert_eq!(parse("e\u{301}pe\u{301}e").words, "épée");
+        assert_eq!(parse("« e\u{301}pe\u{301}e » 702.19").phrases, ["épée"]);
+        assert_eq!(parse("épée").words, "épée");
+    }
 }
