@@ -174,9 +174,21 @@ fn sets(shared: &std::path::Path) -> [(&'static str, Vec<Question>); 13] {
     ]
 }
 
+/// Each query of `all` answered by `run`, timed into `times`; what `run`
+/// returns (bytes of snippets) summed, so that nothing is optimized away.
+fn time_each(all: &[&str], times: &mut Vec<Duration>, run: impl Fn(&str) -> usize) -> usize {
+    let mut sink = 0;
+    for q in all {
+        let t = Instant::now();
+        sink += run(q);
+        times.push(t.elapsed());
+    }
+    sink
+}
+
 /// The times of each engine — arbitre, arbitre with its cards off, FTS5,
 /// FTS5 with the vocabulary — over every query, 30 rounds, and the bytes of
-/// snippets made (so that nothing is optimized away).
+/// snippets made.
 #[allow(clippy::type_complexity)]
 fn timings(
     graph: &Graph,
@@ -186,46 +198,21 @@ fn timings(
     all: &[&str],
 ) -> (Vec<Duration>, Vec<Duration>, Vec<Duration>, Vec<Duration>, usize) {
     let (mut ta, mut tn, mut tf, mut tx) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let snippets = |r: arbitre::search::Results| r.hits.iter().map(|h| h.snippet.text.len()).sum::<usize>();
+    let rows = |r: Vec<(NodeIdx, String)>| r.iter().map(|r| r.1.len()).sum::<usize>();
     let mut sink = 0usize;
     for round in 0..REPEATS {
         // Engine by engine, each through every query, the first engine
         // changing from round to round: a server runs one engine, whose
-        // caches are its own. Interleaved query by query, the cards-off
-        // engine ran right after the same query on the same index, with
-        // its postings still warm, three times in four.
+        // caches are its own. Interleaved query by query, arbitre paid for
+        // the caches SQLite had just evicted.
         for k in 0..4 {
-            match (round + k) % 4 {
-                0 => {
-                    for q in all {
-                        let t = Instant::now();
-                        let r = index.search(graph, q, 10, &Filters::default());
-                        sink += r.hits.iter().map(|h| h.snippet.text.len()).sum::<usize>();
-                        ta.push(t.elapsed());
-                    }
-                }
-                1 => {
-                    for q in all {
-                        let t = Instant::now();
-                        let r = off.search(graph, q, 10, &Filters::default());
-                        sink += r.hits.iter().map(|h| h.snippet.text.len()).sum::<usize>();
-                        tn.push(t.elapsed());
-                    }
-                }
-                2 => {
-                    for q in all {
-                        let t = Instant::now();
-                        sink += fts.search(q).iter().map(|r| r.1.len()).sum::<usize>();
-                        tf.push(t.elapsed());
-                    }
-                }
-                _ => {
-                    for q in all {
-                        let t = Instant::now();
-                        sink += fts.search(&expanded(index, q)).iter().map(|r| r.1.len()).sum::<usize>();
-                        tx.push(t.elapsed());
-                    }
-                }
-            }
+            sink += match (round + k) % 4 {
+                0 => time_each(all, &mut ta, |q| snippets(index.search(graph, q, 10, &Filters::default()))),
+                1 => time_each(all, &mut tn, |q| snippets(off.search(graph, q, 10, &Filters::default()))),
+                2 => time_each(all, &mut tf, |q| rows(fts.search(q))),
+                _ => time_each(all, &mut tx, |q| rows(fts.search(&expanded(index, q)))),
+            };
         }
     }
     (ta, tn, tf, tx, sink)
