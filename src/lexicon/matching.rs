@@ -157,6 +157,13 @@ fn words(text: &str) -> Vec<(usize, usize)> {
     out
 }
 
+/// The key of each word of a running text, in order: as [`key`] keys a
+/// name's words, without what only a name needs (its parenthesis cut off,
+/// its leading article dropped).
+pub fn text_keys(text: &str) -> Vec<String> {
+    words(text).into_iter().map(|(a, b)| word_key(&text[a..b])).filter(|w| !w.is_empty()).collect()
+}
+
 /// Articles that may open a name without being part of it (« Le Monarque »).
 const LEADING_ARTICLES: &[&str] = &["le", "la", "les", "l", "the"];
 

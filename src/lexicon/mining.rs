@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
-use super::{Entry, Kind, Lexicon, key};
+use super::{Entry, Kind, Lexicon, key, text_keys};
 
 /// French words left out of mining: articles, pronouns, prepositions,
 /// auxiliaries — words every text has.
@@ -69,6 +69,9 @@ const REJECTED: &[(&str, &str)] = &[
     ("art", "metalcraft"),
     ("imprimées", "now"),
     ("passé", "skip"),
+    ("passe", "skip"),
+    ("total", "life"),
+    ("temps", "suspended"),
 ];
 
 /// How strict the mining is.
@@ -80,9 +83,11 @@ pub struct Thresholds {
     pub together: usize,
 }
 
-/// The keys of a text's words worth pairing: no stop word, no number, three letters or more.
+/// The keys of a text's words worth pairing: no stop word, no number, three
+/// letters or more; every word of the text (a name's keys stop at its
+/// parenthesis, a text's go on).
 fn content_words(text: &str, stop: &HashSet<String>) -> BTreeSet<String> {
-    key(text)
+    text_keys(text)
         .into_iter()
         .filter(|w| w.chars().count() >= 3 && !w.chars().any(|c| c.is_ascii_digit()))
         .filter(|w| !stop.contains(w))
@@ -185,5 +190,16 @@ mod tests {
         assert!(got.contains(&("cimetière", "graveyard")), "{got:?}");
         assert!(got.contains(&("joueur", "player")), "{got:?}");
         assert!(!got.iter().any(|(f, _)| *f == "pioche"), "one pair is not enough: {got:?}");
+    }
+
+    #[test]
+    fn every_word_of_a_text_counts_past_its_parentheses() {
+        let stop = stop_keys(FRENCH_STOP);
+        let words = content_words("La Salve (voir la règle 608.2b) est contrecarrée.", &stop);
+        assert!(words.contains("salve") && words.contains("contrecarree"), "{words:?}");
+        assert!(words.contains("voir"), "inside the parenthesis too: {words:?}");
+        // A name's key stops at its parenthesis; a text's does not.
+        assert_eq!(key("Salve (voir plus bas) contrecarrée"), ["salve"]);
+        assert_eq!(text_keys("Salve (voir plus bas) contrecarrée").len(), 5);
     }
 }

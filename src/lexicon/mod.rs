@@ -23,7 +23,7 @@ pub mod tokenizer;
 
 use std::sync::LazyLock;
 
-pub use matching::{Match, Side, Translation, Unit, key};
+pub use matching::{Match, Side, Translation, Unit, key, text_keys};
 
 use crate::vocab::RuleId;
 
