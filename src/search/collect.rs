@@ -115,8 +115,8 @@ struct Tally {
 
 thread_local! {
     /// The tally and the sums of this thread's last search, kept for its
-    /// next: allocating their arrays again for each search (one value per
-    /// unit, per document) cost more than the search's ranking itself.
+    /// next: allocating and zeroing their arrays (one value per unit, per
+    /// document) for each search was 4 % of a search's instructions.
     static KEPT: std::cell::RefCell<(Option<Tally>, Option<Scratch>)> = const { std::cell::RefCell::new((None, None)) };
 }
 

@@ -78,7 +78,8 @@ pub fn parse(raw: &str) -> UserQuery {
 
     // Dotted rule numbers inside the words jump to their rule too.
     let mut ids = Vec::new();
-    let words = if words.bytes().any(|b| b.is_ascii_digit()) {
+    // (`\d` is any Unicode digit: looked for whenever a character is numeric.)
+    let words = if words.chars().any(char::is_numeric) {
         for m in DOTTED.find_iter(&words) {
             if let Ok(id) = RuleId::parse_loose(m.as_str()) {
                 ids.push(id);
@@ -134,5 +135,13 @@ mod tests {
         assert_eq!(parse("e\u{301}pe\u{301}e").words, "épée");
         assert_eq!(parse("« e\u{301}pe\u{301}e » 702.19").phrases, ["épée"]);
         assert_eq!(parse("épée").words, "épée");
+    }
+
+    #[test]
+    fn numbers_in_other_digits_are_read_as_numbers() {
+        // `\d` is any Unicode digit: a number in Arabic-Indic digits is
+        // taken out of the words as an ASCII one is, even if no rule has it.
+        assert_eq!(parse("carte \u{666}\u{660}\u{668}.\u{662}b salve").words, "carte salve");
+        assert_eq!(parse("carte 608.2b salve").words, "carte salve");
     }
 }
