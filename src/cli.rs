@@ -1240,24 +1240,10 @@ struct CardText {
 
 /// The cards' texts as pairs for [`crate::lexicon::mining::mine`].
 fn cards_as_pairs(cards: &[CardText]) -> Vec<(String, String, String)> {
-    cards.iter().map(|c| (without_reminders(&c.fr), without_reminders(&c.en), c.label.clone())).collect()
-}
-
-/// A card's text without its reminder texts, in parentheses: they say the
-/// rules again in other words, not the card's words side by side in two
-/// languages (« (Au début de votre entretien, mettez un marqueur âge…) »).
-fn without_reminders(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut depth = 0usize;
-    for c in text.chars() {
-        match c {
-            '(' => depth += 1,
-            ')' if depth > 0 => depth -= 1,
-            _ if depth == 0 => out.push(c),
-            _ => {}
-        }
-    }
-    out
+    // Without their reminder texts: they say the rules again in other words,
+    // not the card's words side by side in two languages.
+    let text = crate::text::without_parentheses;
+    cards.iter().map(|c| (text(&c.fr), text(&c.en), c.label.clone())).collect()
 }
 
 /// The date of the Magic 2010 core set, from which cards print today's
@@ -1781,17 +1767,6 @@ fn serve(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn card_pairs_leave_out_reminder_texts() {
-        assert_eq!(
-            without_reminders("Vigilance (Attacking doesn't cause this creature to tap.)\nDraw a card."),
-            "Vigilance \nDraw a card."
-        );
-        assert_eq!(without_reminders("a (b (c) d) e"), "a  e");
-        // An unbalanced parenthesis drops what follows it, never what precedes.
-        assert_eq!(without_reminders("a ) b ( c"), "a ) b ");
-    }
 
     #[test]
     fn carte_prints_each_half_under_its_name() {

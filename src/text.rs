@@ -1,10 +1,28 @@
 //! Small text helpers shared by every layer: folding for look-ups, slugs,
 //! French numbers, short quotations for messages, HTML escaping, the line
-//! of a byte offset, and word-level differences between two texts. A leaf:
+//! of a byte offset, text without its parentheses, and word-level
+//! differences between two texts. A leaf:
 //! it imports nothing else of the crate.
 
 use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::is_combining_mark;
+
+/// A text without what it says in parentheses (a card's reminder texts),
+/// nested ones included; a closing parenthesis without its opening one is
+/// dropped, an opening one without its closing one drops the rest.
+pub fn without_parentheses(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
 
 /// What a piece of a word-level difference is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -345,6 +363,17 @@ mod tests {
     }
 
     use super::*;
+
+    #[test]
+    fn reminder_texts_left_out() {
+        assert_eq!(
+            without_parentheses("Vigilance (Attacking doesn't cause this creature to tap.)\nDraw a card."),
+            "Vigilance \nDraw a card."
+        );
+        assert_eq!(without_parentheses("a (b (c) d) e"), "a  e");
+        // A stray parenthesis: the closing one dropped, the opening one drops the rest.
+        assert_eq!(without_parentheses("a ) b ( c"), "a  b ");
+    }
 
     #[test]
     fn folding_and_slugs() {

@@ -493,16 +493,7 @@ pub fn oracle_words(text: &str, name: &str) -> String {
             t = t.replace(part, "this");
         }
     }
-    let mut out = String::with_capacity(t.len());
-    let mut depth = 0usize;
-    for c in t.chars() {
-        match c {
-            '(' => depth += 1,
-            ')' => depth = depth.saturating_sub(1),
-            _ if depth == 0 => out.push(c),
-            _ => {}
-        }
-    }
+    let out = crate::text::without_parentheses(&t);
     static THIS: LazyLock<Regex> = LazyLock::new(|| {
         Regex::new(r"this (creature|artifact|enchantment|land|permanent|spell|card|aura|equipment|vehicle)")
             .expect("a fixed pattern")
