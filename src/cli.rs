@@ -988,7 +988,8 @@ fn carte(name: &str, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> an
     let (faces, missing) = cards.other_faces(card);
     if !faces.is_empty() {
         let names: Vec<&str> = faces.iter().map(|c| c.name.as_str()).collect();
-        writeln!(out, "Autre face : {}", names.join(", "))?;
+        let label = if names.len() > 1 { "Autres faces" } else { "Autre face" };
+        writeln!(out, "{label} : {}", names.join(", "))?;
     }
     let namesakes: Vec<String> = cards
         .namesakes(card)

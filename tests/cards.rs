@@ -212,6 +212,39 @@ async fn the_back_face_is_shown_under_the_front() {
     assert!(text.contains("\nInsectile Aberration — Creature — Human Insect · 3/2\nFlying\n"), "{text}");
 }
 
+/// A melded face is the back of two cards: its page leads to both, and
+/// each front's page to it.
+#[actix_web::test]
+async fn a_melded_face_leads_to_both_cards_that_meld() {
+    let o = Command::new(env!("CARGO_BIN_EXE_arbitre"))
+        .args(["carte", "Brisela, Voice of Nightmares", "--json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        v["faces"],
+        serde_json::json!([
+            "Bruna, the Fading Light // Brisela, Voice of Nightmares",
+            "Gisela, the Broken Blade // Brisela, Voice of Nightmares"
+        ])
+    );
+    let o = Command::new(env!("CARGO_BIN_EXE_arbitre")).args(["carte", "brisela"]).output().unwrap();
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("Autres faces\u{a0}: Bruna, the Fading Light // Brisela"), "{text}");
+    let (status, body) = get("/cartes/brisela-voice-of-nightmares").await;
+    assert_eq!(status, 200);
+    assert!(body.contains("Autres faces"), "{body}");
+    for front in ["bruna-the-fading-light", "gisela-the-broken-blade"] {
+        assert!(body.contains(&format!(r#"<a href="/cartes/{front}"#)), "{front} in {body}");
+    }
+    let o = Command::new(env!("CARGO_BIN_EXE_arbitre"))
+        .args(["carte", "gisela the broken blade", "--json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["faces"], serde_json::json!(["Brisela, Voice of Nightmares"]));
+}
+
 #[test]
 fn carte_shows_a_card_in_french_and_json() {
     let run = |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_arbitre")).args(args).output().unwrap();

@@ -515,26 +515,28 @@ impl Cards {
     /// text for a split card, an adventure, a modal double-faced card:
     /// « Ice » of Fire // Ice; an import from a download that has them
     /// keeps them in [`Card::halves`]). A back face's page leads to its
-    /// front the same way.
+    /// front the same way; a melded face's to both cards that meld into it
+    /// (Brisela: Bruna and Gisela).
     pub fn other_faces(&self, card: &Card) -> (Vec<&Card>, Vec<String>) {
         let (mut present, mut missing) = (Vec::new(), Vec::new());
-        let front_of =
-            self.cards.iter().find(|c| c.name.contains(" // ") && c.name.split(" // ").any(|h| h == card.name));
-        let whole = front_of.map_or(card.name.as_str(), |f| f.name.as_str());
+        let fronts: Vec<&Card> = self
+            .cards
+            .iter()
+            .filter(|c| c.name.contains(" // ") && c.name.split(" // ").any(|h| h == card.name))
+            .collect();
+        let whole = fronts.first().map_or(card.name.as_str(), |f| f.name.as_str());
         let halves: Vec<&str> = whole.split(" // ").collect();
         if halves.len() < 2 {
             return (present, missing);
         }
-        if let Some(front) = front_of {
-            present.push(front);
-        }
+        present.extend(fronts.iter().copied());
         for half in &halves[1..] {
             if *half == halves[0] || *half == card.name {
                 continue;
             }
             match self.cards.iter().find(|c| c.name == *half) {
                 Some(c) => present.push(c),
-                None if front_of.is_none() && !card.halves.iter().any(|h| h.name == *half) => {
+                None if fronts.is_empty() && !card.halves.iter().any(|h| h.name == *half) => {
                     missing.push((*half).to_string())
                 }
                 None => {}
