@@ -27,6 +27,15 @@ fn every_card_is_read_with_its_french_names_and_rulings() {
     assert_eq!(cards.find("Life // Death").expect("Life // Death").french, ["Vie // Mort"]);
     let breaking = cards.find("Breaking // Entering").expect("Breaking // Entering");
     assert_eq!(breaking.french, ["Effraction", "Effraction // Pénétration"]);
+    // Rulings come oldest first, as Gatherer lists them (the data has Clone's of 2013 before one of 2012).
+    let clone = cards.find("Clone").expect("Clone");
+    assert!(clone.rulings.len() > 5);
+    // Given twice in the data, in the same words in another order: shown once.
+    let somehow: Vec<_> = clone.rulings.iter().filter(|r| r.text.starts_with("If Clone somehow enters")).collect();
+    assert_eq!(somehow.len(), 1, "{somehow:?}");
+    for c in &cards.cards {
+        assert!(c.rulings.windows(2).all(|w| w[0].date <= w[1].date), "{}: {:?}", c.name, c.rulings);
+    }
 }
 
 #[test]

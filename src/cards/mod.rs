@@ -284,9 +284,12 @@ fn french_names(name: &str, french: Vec<CompactString>) -> Vec<CompactString> {
 }
 
 /// A card's rulings, each once: the data gives some twice, reworded only
-/// by the words of [`SAME_SENSE`] (« his or her » and « their »); the
+/// by the words of [`SAME_SENSE`] (« his or her » and « their ») or by
+/// the order of the same words (Clone's « You may choose only » and « You
+/// may only choose »); the
 /// latest is kept, at the same date the one in today's words, in the
-/// place of the first.
+/// place of the first; the oldest first, as Gatherer lists them (the data
+/// has some out of order: Clone's of 2013 before one of 2012).
 fn distinct_rulings(rulings: Vec<Ruling>, name: &str) -> Vec<Ruling> {
     let old_words = |r: &Ruling| {
         let text = r.text.to_lowercase();
@@ -294,7 +297,9 @@ fn distinct_rulings(rulings: Vec<Ruling>, name: &str) -> Vec<Ruling> {
     };
     let mut out: Vec<(String, Ruling)> = Vec::with_capacity(rulings.len());
     for r in rulings {
-        let key = normalized(&r.text, name);
+        let mut words: Vec<String> = normalized(&r.text, name).split(' ').map(str::to_string).collect();
+        words.sort_unstable();
+        let key = words.join(" ");
         match out.iter_mut().find(|(k, _)| *k == key) {
             Some((_, kept)) => {
                 if (r.date.as_str(), !old_words(&r)) > (kept.date.as_str(), !old_words(kept)) {
@@ -304,7 +309,9 @@ fn distinct_rulings(rulings: Vec<Ruling>, name: &str) -> Vec<Ruling> {
             None => out.push((key, r)),
         }
     }
-    out.into_iter().map(|(_, r)| r).collect()
+    let mut out: Vec<Ruling> = out.into_iter().map(|(_, r)| r).collect();
+    out.sort_by(|a, b| a.date.cmp(&b.date));
+    out
 }
 
 /// Text as compared with its text of another time: without reminder text,
