@@ -1560,6 +1560,27 @@ fn wait_for_cards(reading: std::thread::JoinHandle<usize>, err: &mut dyn Write) 
     )
 }
 
+/// The cards a search names, each with its ruling closest to the
+/// question and the warning to read before it.
+fn cards_named(results: &crate::search::Results, out: &mut dyn Write) -> anyhow::Result<()> {
+    let cards = results.card_views();
+    if !cards.is_empty() {
+        writeln!(out, "{} :", if cards.len() > 1 { "Cartes nommées" } else { "Carte nommée" })?;
+        for c in &cards {
+            let french = if c.french.is_empty() { String::new() } else { format!(" ({})", c.french.join(", ")) };
+            writeln!(out, "  {}{french} — {} — arbitre carte \"{}\"", c.name, c.type_line, c.name)?;
+            if let Some(r) = &c.ruling {
+                writeln!(out, "    Décision du {}, la plus proche de la question : {}", r.date, r.text)?;
+                if let Some(w) = r.warning {
+                    writeln!(out, "    {w}")?;
+                }
+            }
+        }
+        writeln!(out, "  {}\n", crate::cards::NOTICE)?;
+    }
+    Ok(())
+}
+
 fn cherche(
     query: &str,
     json: bool,
@@ -1591,15 +1612,7 @@ fn cherche(
         return Ok(0);
     }
     let shown = crate::text::quote(query);
-    let cards = results.card_views();
-    if !cards.is_empty() {
-        writeln!(out, "{} :", if cards.len() > 1 { "Cartes nommées" } else { "Carte nommée" })?;
-        for c in &cards {
-            let french = if c.french.is_empty() { String::new() } else { format!(" ({})", c.french.join(", ")) };
-            writeln!(out, "  {}{french} — {} — arbitre carte \"{}\"", c.name, c.type_line, c.name)?;
-        }
-        writeln!(out, "  {}\n", crate::cards::NOTICE)?;
-    }
+    cards_named(&results, out)?;
     let t = index.translation(query);
     if !t.fr.is_empty() || !t.en.is_empty() {
         writeln!(err, "cherché en français : « {} » ; en anglais : « {} »", t.fr, t.en)?;

@@ -286,3 +286,33 @@ fn two_cards_named_meet_in_the_rule_of_their_interaction() {
     assert_eq!(two.cards.len(), 2);
     assert!(two.weak.iter().any(|r| r.to_string() == "304"), "{:?}", two.weak);
 }
+
+#[test]
+fn the_ruling_closest_to_the_question_comes_with_its_card() {
+    let g = french();
+    let views = |q: &str| index().search(g, q, 10, &Filters::default()).card_views();
+    let v = views("banishing light, on la detruit en reponse au trigger etb, la cible est exilee quand meme ?");
+    let r = v[0].ruling.as_ref().expect("Banishing Light's ruling");
+    assert_eq!(r.date, "2014-04-26");
+    assert!(r.text.contains("leaves the battlefield before its enters-the-battlefield ability resolves"), "{r:?}");
+    let json = serde_json::to_value(&v[0]).unwrap();
+    assert_eq!(json["ruling"]["date"], "2014-04-26");
+    // The card's English text changed since the ruling: said, in the data and in French.
+    let v =
+        views("electrolize 1 degat sur deux creatures, une est sac en reponse, ca fizzle ou je pioche quand meme ?");
+    let r = v[0].ruling.as_ref().expect("Electrolyze's ruling");
+    assert!(r.text.contains("the remaining target is dealt 1 damage"), "{r:?}");
+    assert_eq!(r.stale, Some(true));
+    assert!(r.warning.is_some_and(|w| w.contains("a changé depuis 2018")), "{r:?}");
+    // No ruling of the card says what the question asks: none is shown.
+    let v = views("je clone la thalia de mon adversaire, legend rule ? qui doit sacrifier la sienne");
+    assert_eq!(v[0].name, "Thalia, Guardian of Thraben");
+    assert!(v[0].ruling.is_none(), "{:?}", v[0].ruling);
+    // A card's name alone asks nothing of its rulings.
+    assert!(views("kitchen finks")[0].ruling.is_none());
+    // One ruling of two cards (Humility's and Opalescence's on each other), shown once.
+    let v = views("humility et opalescence en meme temps, humility devient creature, elle fait 1/1 ou 4/4 ?");
+    let first = v[0].ruling.as_ref().expect("Humility's ruling");
+    assert!(first.text.contains("Opalescence"), "{first:?}");
+    assert!(v[1].ruling.as_ref().is_none_or(|r| r.text != first.text), "{:?}", v[1].ruling);
+}

@@ -566,3 +566,27 @@ async fn a_hostile_card_address_is_a_french_404() {
         }
     }
 }
+
+/// The search page shows, with a card named, its ruling closest to the
+/// question, dated, with the warning when the card changed since.
+#[actix_web::test]
+async fn the_search_page_shows_the_ruling_closest_to_the_question() {
+    let (status, body) =
+        get("/recherche?q=electrolize%201%20degat%20sur%20deux%20creatures%2C%20une%20est%20sac%20en%20reponse%2C%20je%20pioche%20quand%20meme%20%3F").await;
+    assert_eq!(status, 200);
+    let decision = body.find(r#"<p class="decision">Décision du 2017-11-17"#).expect("the ruling");
+    let rest = &body[decision..];
+    assert!(rest.contains("the remaining target is dealt 1 damage"), "{rest}");
+    assert!(
+        rest.contains(r#"<p class="notice" role="note">Le texte anglais de la carte a changé depuis 2018"#),
+        "{rest}"
+    );
+    // The API gives it with the card.
+    let (status, body) =
+        get("/api/recherche?q=electrolize%20une%20cible%20illegale%2C%20je%20pioche%20quand%20meme%20%3F").await;
+    assert_eq!(status, 200);
+    let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let card = v.as_array().and_then(|a| a.iter().find(|i| i["kind"] == "card")).expect("the card").clone();
+    assert_eq!(card["ruling"]["date"], "2017-11-17", "{card}");
+    assert_eq!(card["ruling"]["stale"], true, "{card}");
+}

@@ -206,6 +206,21 @@ impl Card {
         latest.map(|p| self.changed_since(p))
     }
 
+    /// What a judge must know before reading one of its rulings (all of
+    /// 2018) beside a search: `None` when the card's English text is the
+    /// same as then ([`Card::stale`]).
+    pub fn ruling_warning(&self) -> Option<&'static str> {
+        match self.stale() {
+            Some(false) => None,
+            Some(true) => {
+                Some("Le texte anglais de la carte a changé depuis 2018 : cette décision peut ne plus s'appliquer.")
+            }
+            None => Some(
+                "Sans texte anglais de 2018 à comparer, on ne sait pas si la carte a changé depuis : lisez cette décision avec son texte Oracle.",
+            ),
+        }
+    }
+
     /// Its latest French printing (the data lists them in no set order)
     /// whose text is French: a few records of the data hold the English
     /// text of the time instead (Kaboom!).

@@ -51,6 +51,7 @@ mod numbers;
 mod part;
 mod plan;
 pub mod query;
+pub mod rulings;
 mod schema;
 mod score;
 mod snippet;
@@ -180,6 +181,9 @@ pub struct Results {
     pub cards: Vec<usize>,
     /// Whether the query is essentially a card's name: the card comes first.
     pub card_first: bool,
+    /// For each card of `cards`, the index of its ruling that says most of
+    /// what the question asks ([`rulings::answering`]), if one says enough.
+    pub card_rulings: Vec<Option<usize>>,
 }
 
 /// What a query is searched for (see [`SearchIndex::translation`]): in each
@@ -237,8 +241,26 @@ pub struct CardView {
     pub type_line: String,
     /// The start of its Oracle text, reminder text included.
     pub excerpt: String,
+    /// Its ruling that says most of what the question asks, if one says
+    /// enough ([`rulings::answering`]).
+    pub ruling: Option<RulingView>,
     /// Wizards' Fan Content Policy notice, with the card's text.
     pub notice: &'static str,
+}
+
+/// A card's ruling beside the results: its date and text (English, as of
+/// 2018), and whether the card's English text changed since (`stale`:
+/// `true` when it did, `null` when the data cannot tell).
+#[derive(Debug, Clone, Serialize)]
+pub struct RulingView {
+    /// AAAA-MM-JJ.
+    pub date: String,
+    /// The ruling, in English.
+    pub text: String,
+    /// See [`crate::cards::Card::stale`].
+    pub stale: Option<bool>,
+    /// In French, when `stale` is not `false` ([`crate::cards::Card::ruling_warning`]).
+    pub warning: Option<&'static str>,
 }
 
 /// One item of the results: a rule or a card.
@@ -264,8 +286,16 @@ impl Results {
         let cards = crate::cards::Cards::embedded();
         self.cards
             .iter()
-            .map(|&c| {
+            .enumerate()
+            .map(|(i, &c)| {
                 let card = &cards.cards[c];
+                let ruling =
+                    self.card_rulings.get(i).copied().flatten().and_then(|r| card.rulings.get(r)).map(|r| RulingView {
+                        date: r.date.to_string(),
+                        text: r.text.clone(),
+                        stale: card.stale(),
+                        warning: card.ruling_warning(),
+                    });
                 let mut excerpt: String = card.text.chars().take(CARD_EXCERPT).collect();
                 if card.text.chars().count() > CARD_EXCERPT {
                     excerpt.push('…');
@@ -277,6 +307,7 @@ impl Results {
                     french: card.french.iter().map(ToString::to_string).collect(),
                     type_line: card.type_line.to_string(),
                     excerpt,
+                    ruling,
                     notice: crate::cards::NOTICE,
                 }
             })
@@ -439,6 +470,18 @@ impl SearchIndex {
         out
     }
 
+    /// For each card named, its ruling that answers the question
+    /// ([`rulings::answering`]); none for a game word standing for itself.
+    fn card_rulings(&self, plan: &plan::Plan, named: &cards::Named) -> Vec<Option<usize>> {
+        if named.as_cards.is_empty() {
+            return vec![None; named.cards.len()];
+        }
+        let all = &crate::cards::Cards::embedded().cards;
+        let as_cards: Vec<&crate::cards::Card> = named.as_cards.iter().map(|&c| &all[c]).collect();
+        let found = rulings::answering(self, plan, &as_cards);
+        named.cards.iter().map(|c| named.as_cards.iter().position(|a| a == c).and_then(|i| found[i])).collect()
+    }
+
     /// Searches. Never fails: whatever the judge typed gives results or none.
     pub fn search(&self, graph: &Graph, raw: &str, limit: usize, filters: &Filters) -> Results {
         let start = Instant::now();
@@ -481,6 +524,7 @@ impl SearchIndex {
                 h.snippet = snippets.of(graph, h.node);
             }
             let corrections = plan.corrections.iter().map(|(_, w)| w.clone()).collect();
+            let card_rulings = self.card_rulings(&plan, &named);
             let definition = if query.is_id || !query.phrases.is_empty() {
                 None
             } else {
@@ -502,6 +546,7 @@ impl SearchIndex {
                 loosened,
                 cards: named.cards,
                 card_first: named.card_first,
+                card_rulings,
             };
         }
     }

@@ -388,6 +388,9 @@ pub struct CardBox {
     pub type_line: String,
     /// The start of the Oracle text.
     pub excerpt: String,
+    /// Its ruling closest to the question: date, text, and the warning to
+    /// read before it (see [`crate::search::RulingView`]).
+    pub ruling: Option<(String, String, Option<&'static str>)>,
 }
 
 /// A judge-class article.

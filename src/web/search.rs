@@ -99,6 +99,7 @@ fn render(
                 french: c.french.join(", "),
                 type_line: c.type_line,
                 excerpt: c.excerpt,
+                ruling: c.ruling.map(|r| (r.date, r.text, r.warning)),
             })
             .collect();
         definition = r.definition.map(|d| {
