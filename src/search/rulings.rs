@@ -1,6 +1,7 @@
 //! The ruling of a card named that says most of what the question asks:
 //! the question's English words, as the search plans them (each with its
-//! rarity in the rules), against the words of each ruling of the card.
+//! rarity in the rules), against the words of each ruling of the card
+//! (read where a stem begins them: [`begins_a_word`]).
 //! A judge reads the card, its rulings, then the rules: the ruling that
 //! shares the question's rarest words is shown with the card.
 //!
@@ -15,10 +16,7 @@
 //! Nothing is shown when no ruling shares enough ([`MIN_SHARED`],
 //! [`MIN_WORDS`]): a ruling about something else is worse than none.
 
-use rustc_hash::FxHashSet;
-
 use super::SearchIndex;
-use super::analyzer::EN_STEM;
 use super::plan::Plan;
 use crate::cards::Card;
 use crate::vocab::Lang;
@@ -35,6 +33,19 @@ use crate::vocab::Lang;
 pub const MIN_SHARED: f32 = 10.0;
 /// Words of the question a ruling must have, at least.
 pub const MIN_WORDS: usize = 3;
+
+/// Whether a word of `text` (folded) begins with `stem`: a ruling is not
+/// analyzed word by word (see the README for what that cost), its words
+/// are read where the question's stems begin them (« exil » in
+/// « exiled »); a stem whose last letter the stemmer changed is read
+/// without it (« copi » of « copy »).
+fn begins_a_word(text: &str, stem: &str) -> bool {
+    let stem = match stem.strip_suffix('i') {
+        Some(s) if s.len() >= 3 => s,
+        _ => stem,
+    };
+    text.match_indices(stem).any(|(at, _)| !text[..at].chars().next_back().is_some_and(char::is_alphanumeric))
+}
 
 /// The question's English words as planned: each stem once, with its rarity.
 fn question_words(index: &SearchIndex, plan: &Plan) -> Vec<(String, f32)> {
@@ -70,8 +81,8 @@ pub(super) fn answering(index: &SearchIndex, plan: &Plan, cards: &[&Card]) -> Ve
         .map(|card| {
             let mut best: Option<(f32, usize)> = None;
             for (i, ruling) in card.rulings.iter().enumerate() {
-                let said: FxHashSet<String> = index.terms(EN_STEM, &ruling.text).into_iter().map(|t| t.1).collect();
-                let shared: Vec<f32> = asked.iter().filter(|(s, _)| said.contains(s)).map(|&(_, r)| r).collect();
+                let said = crate::text::fold(&ruling.text);
+                let shared: Vec<f32> = asked.iter().filter(|(s, _)| begins_a_word(&said, s)).map(|&(_, r)| r).collect();
                 let score: f32 = shared.iter().sum();
                 if shared.len() >= MIN_WORDS && score >= MIN_SHARED && best.is_none_or(|(b, _)| score > b) {
                     best = Some((score, i));
