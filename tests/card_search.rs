@@ -28,11 +28,20 @@ fn card_names_are_recognised_on_the_set_written_before_tuning() {
     // Measured: recall 0.983, precision 0.996 (the issue asks 0.95 and 0.98).
     assert!(r.recall >= 0.98, "rappel {:.3} : {:?}", r.recall, r.misses);
     assert!(r.precision >= 0.99, "précision {:.3} : {:?}", r.precision, r.misses);
-    // Written blind later, never used to tune: recall 0.953, precision 0.963 (below the issue's 0.98).
+    // Written blind later: recall 0.953, precision 0.963 when written; its
+    // errors then read (« & » in names, words taken for the start of a
+    // name, nicknames): recall 0.958, precision 0.989.
     let r = Recognition::measure(Cards::embedded(), &set("noms-inedit.tsv")).unwrap();
     assert!(r.queries >= 150, "{}", r.queries);
     assert!(r.recall >= 0.95, "rappel {:.3} : {:?}", r.recall, r.misses);
-    assert!(r.precision >= 0.96, "précision {:.3} : {:?}", r.precision, r.misses);
+    assert!(r.precision >= 0.98, "précision {:.3} : {:?}", r.precision, r.misses);
+    // Written blind while those fixes were made: recall 0.980, precision
+    // 0.975 before them; 0.995 and 0.980 after (and a typo between two
+    // words of names read as the card judges are asked about).
+    let r = Recognition::measure(Cards::embedded(), &set("noms-inedit-2.tsv")).unwrap();
+    assert!(r.queries >= 200, "{}", r.queries);
+    assert!(r.recall >= 0.98, "rappel {:.3} : {:?}", r.recall, r.misses);
+    assert!(r.precision >= 0.98, "précision {:.3} : {:?}", r.precision, r.misses);
 }
 
 #[test]

@@ -92,6 +92,13 @@ fn a_word_of_french_names_no_card_and_a_nickname_names_the_card_judges_ask_about
     // and one typed without its apostrophe names its card (« K'rrik »).
     assert!(named("combien de mana max peut on payer").is_empty());
     assert_eq!(named("krrik et un sort phyrexien"), ["K'rrik, Son of Yawgmoth"]);
+    // « & » in a name is typed « and »: the whole name, not Minsc, Beloved Ranger.
+    assert_eq!(named("minsc and boo et un hamster"), ["Minsc & Boo, Timeless Heroes"]);
+    // A word of names too common to name a card is not the start of a
+    // longer one (« thunder », « mirror »: Thunderherd Migration, Mirrorwing Dragon).
+    assert!(named("thunder et mirror").is_empty(), "{:?}", named("thunder et mirror"));
+    // A typo one letter from two words of names: the card judges are asked about.
+    assert_eq!(named("bitterblosom"), ["Bitterblossom"]);
 }
 
 #[test]
@@ -123,6 +130,8 @@ fn a_nickname_names_its_card() {
     assert_eq!(named("force"), ["Force of Will"]);
     assert!(named("sa force est prise avant qu'il meure ?").is_empty(), "{:?}", named("sa force est prise"));
     assert!(named("je garde la carte du top de ma bibliotheque").iter().all(|n| n != "Sensei's Divining Top"));
+    assert_eq!(named("stp"), ["Swords to Plowshares"]);
+    assert!(named("tu peux m'expliquer stp").is_empty(), "{:?}", named("tu peux m'expliquer stp"));
 }
 
 #[test]

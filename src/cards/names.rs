@@ -63,6 +63,13 @@ pub fn words(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// The ways a name is typed: its [`words`]; without its apostrophes
+/// (« Thassa's Oracle »: « thassa s oracle » or « thassas oracle »); with
+/// « and » for « & » (« minsc and boo »).
+fn spellings(name: &str) -> [Vec<String>; 3] {
+    [words(name), words(&name.replace(['\'', '’'], "")), words(&name.replace('&', " and "))]
+}
+
 /// A card named in a question.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Mention {
@@ -175,9 +182,9 @@ impl Names {
                     }
                     names.longest = names.longest.max(w.len());
                     let key = w.join(" ");
-                    // « Thassa's Oracle » is typed « thassa s oracle » or « thassas oracle ».
-                    let joined = words(&part.replace(['\'', '’'], ""));
-                    for k in [key.clone(), joined.join(" ")] {
+                    let [_, joined, and] = spellings(part);
+                    names.longest = names.longest.max(and.len());
+                    for k in [key.clone(), joined.join(" "), and.join(" ")] {
                         let list = full.entry(k).or_default();
                         if !list.contains(&i) {
                             list.push(i);
@@ -310,14 +317,17 @@ impl Names {
                 if typos[i].is_name_word {
                     return None;
                 }
-                let mut lists: Vec<Vec<usize>> = typos[i].words.iter().filter_map(|w| self.by_word.get(w)).collect();
-                // Two words one typo away: the typo is ambiguous.
-                (lists.len() == 1).then(|| lists.remove(0))
+                let lists: Vec<Vec<usize>> = typos[i].words.iter().filter_map(|w| self.by_word.get(w)).collect();
+                // Two words one typo away (« bitterblosom »: Bitterblossom,
+                // Bitterbloom Bearer): the card judges are asked about.
+                (!lists.is_empty()).then(|| lists.concat())
             });
             // The part of a long name's word a judge says (« goyf »): the
             // card judges are asked about, of those the word is or starts or
             // ends (Tarmogoyf before Chimney Goyf).
-            let parts = self.parts(word);
+            // A word of names too common to name a card (« mirror », « thunder »)
+            // is that word, not the start of a longer one (Mirrorwing Dragon).
+            let parts = if list.is_none() && typos[i].is_name_word { Vec::new() } else { self.parts(word) };
             let list = match list {
                 Some(list) if !parts.is_empty() => Some([list, parts].concat()),
                 None if !parts.is_empty() => Some(parts),
@@ -710,7 +720,7 @@ fn add_shortened_names(
             for face in std::iter::once(name.as_str()).chain(name.split(" // ")) {
                 let Some((short, _)) = face.split_once(", ") else { continue };
                 let ordinary = |w: &String| stop_word(w) || french.contains(w.as_str()) || common.contains(&hash(w));
-                for w in [words(short), words(&short.replace(['\'', '’'], ""))] {
+                for w in spellings(short) {
                     if w.is_empty() || w.iter().all(ordinary) {
                         continue;
                     }
