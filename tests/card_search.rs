@@ -330,3 +330,28 @@ fn the_ruling_closest_to_the_question_comes_with_its_card() {
     assert!(first.text.contains("Opalescence"), "{first:?}");
     assert!(v[1].ruling.as_ref().is_none_or(|r| r.text != first.text), "{:?}", v[1].ruling);
 }
+
+#[test]
+fn a_rule_within_a_family_a_card_touches_is_not_lifted_twice() {
+    // Mother of Runes' text touches the keyword 702.16 and, by its words,
+    // 702.16a: the family lifts 702.16a already; lifted twice it came
+    // before 702.16c, the rule of an Aura falling off.
+    let cards = Cards::embedded();
+    for name in ["mother of runes", "skullclamp", "blood moon", "rancor", "kitchen finks"] {
+        let named = arbitre::search::cards::named(cards, name);
+        assert!(!named.boosts.is_empty(), "{name}");
+        for &(rule, _) in &named.boosts {
+            let outer: Vec<_> = named.boosts.iter().filter(|&&(f, _)| f != rule && rule.is_within(f)).collect();
+            assert!(outer.is_empty(), "{name} : {rule} dans {outer:?}");
+        }
+    }
+    let r = index().search(
+        french(),
+        "mere des runes, pro rouge sur ma creature qui porte l'aura rouge de l'adversaire, l'aura tombe ?",
+        10,
+        &Filters::default(),
+    );
+    let ids: Vec<String> = r.hits.iter().map(|h| h.view(french()).id).collect();
+    let at = |id: &str| ids.iter().position(|i| i == id).unwrap_or(99);
+    assert!(at("702.16c") < 5 && at("702.16c") < at("702.16a"), "{ids:?}");
+}

@@ -120,7 +120,13 @@ pub fn named(cards: &Cards, words: &str) -> Named {
     for m in mentions.iter().filter(|m| !m.game_word || asked_as_card) {
         if !seen.contains(&m.card) {
             seen.push(m.card);
-            each.push(cards.topics_at(m.card));
+            // A rule inside another rule the card touches is lifted with it
+            // already (Mother of Runes' 702.16a within its keyword's 702.16).
+            let touched = cards.topics_at(m.card);
+            let families: Vec<RuleId> = touched.iter().map(|t| t.rule).collect();
+            each.push(
+                touched.into_iter().filter(|t| !families.iter().any(|&f| f != t.rule && t.rule.is_within(f))).collect(),
+            );
         }
     }
     out.as_cards = seen;
