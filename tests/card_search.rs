@@ -9,6 +9,7 @@ use std::sync::OnceLock;
 
 use arbitre::cards::{Cards, eval::Recognition, topics::Topics};
 use arbitre::search::{Filters, ResultItem, SearchIndex, eval};
+use arbitre::vocab::{Letter, RuleId};
 
 use crate::common::french;
 
@@ -332,19 +333,25 @@ fn the_ruling_closest_to_the_question_comes_with_its_card() {
 }
 
 #[test]
-fn a_rule_within_a_family_a_card_touches_is_not_lifted_twice() {
+fn the_heading_of_a_rule_a_card_touches_is_not_lifted_twice() {
     // Mother of Runes' text touches the keyword 702.16 and, by its words,
-    // 702.16a: the family lifts 702.16a already; lifted twice it came
-    // before 702.16c, the rule of an Aura falling off.
+    // 702.16a, the keyword's heading: the family lifts it already; lifted
+    // twice it came before 702.16c, the rule of an Aura falling off.
     let cards = Cards::embedded();
-    for name in ["mother of runes", "skullclamp", "blood moon", "rancor", "kitchen finks"] {
+    for name in ["mother of runes", "skullclamp", "blood moon", "rancor", "kitchen finks", "progenitus"] {
         let named = arbitre::search::cards::named(cards, name);
         assert!(!named.boosts.is_empty(), "{name}");
         for &(rule, _) in &named.boosts {
-            let outer: Vec<_> = named.boosts.iter().filter(|&&(f, _)| f != rule && rule.is_within(f)).collect();
-            assert!(outer.is_empty(), "{name} : {rule} dans {outer:?}");
+            if let RuleId::Subrule { chapter, number, letter } = rule {
+                let family = RuleId::Rule { chapter, number };
+                let twice = letter == Letter::FIRST && named.boosts.iter().any(|&(f, _)| f == family);
+                assert!(!twice, "{name} : {rule} et {family}");
+            }
         }
     }
+    // A later subrule says more than its family: Progenitus' « protection from everything », 702.16j.
+    let progenitus = arbitre::search::cards::named(cards, "progenitus");
+    assert!(progenitus.boosts.iter().any(|&(r, _)| r.to_string() == "702.16j"), "{:?}", progenitus.boosts);
     let r = index().search(
         french(),
         "mere des runes, pro rouge sur ma creature qui porte l'aura rouge de l'adversaire, l'aura tombe ?",

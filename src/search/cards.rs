@@ -20,7 +20,7 @@ use crate::cards::{
     topics::{Topics, Touched},
 };
 use crate::graph::{Graph, NodeIdx};
-use crate::vocab::{Lang, RuleId};
+use crate::vocab::{Lang, Letter, RuleId};
 
 use super::weights::{CARD_TOPICS, MIN_TOPIC, W_CARD, W_CARD_FOUND, W_CITED};
 
@@ -120,13 +120,18 @@ pub fn named(cards: &Cards, words: &str) -> Named {
     for m in mentions.iter().filter(|m| !m.game_word || asked_as_card) {
         if !seen.contains(&m.card) {
             seen.push(m.card);
-            // A rule inside another rule the card touches is lifted with it
-            // already (Mother of Runes' 702.16a within its keyword's 702.16).
+            // The first subrule of a rule the card touches is lifted with it
+            // already, the rule's heading (Mother of Runes' 702.16a within
+            // its keyword's 702.16); a later one says more (Progenitus' 702.16j).
             let touched = cards.topics_at(m.card);
             let families: Vec<RuleId> = touched.iter().map(|t| t.rule).collect();
-            each.push(
-                touched.into_iter().filter(|t| !families.iter().any(|&f| f != t.rule && t.rule.is_within(f))).collect(),
-            );
+            let heading = |r: RuleId| match r {
+                RuleId::Subrule { chapter, number, letter } => {
+                    letter == Letter::FIRST && families.contains(&RuleId::Rule { chapter, number })
+                }
+                _ => false,
+            };
+            each.push(touched.into_iter().filter(|t| !heading(t.rule)).collect());
         }
     }
     out.as_cards = seen;
