@@ -99,6 +99,12 @@ fn a_word_of_french_names_no_card_and_a_nickname_names_the_card_judges_ask_about
     assert!(named("thunder et mirror").is_empty(), "{:?}", named("thunder et mirror"));
     // A typo one letter from two words of names: the card judges are asked about.
     assert_eq!(named("bitterblosom"), ["Bitterblossom"]);
+    // A distinctive word beside a word of other names or a word nothing
+    // knows is part of a name the data lacks; alone or in a question, its card.
+    assert!(named("grimveil tidecaller").is_empty(), "{:?}", named("grimveil tidecaller"));
+    assert_eq!(named("le tidecaller detape mes terrains"), ["Halimar Tidecaller"]);
+    // A short word of names (« seer ») is not the end of a longer one (Djinni Windseer).
+    assert!(named("thornveil seer").is_empty(), "{:?}", named("thornveil seer"));
 }
 
 #[test]

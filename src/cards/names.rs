@@ -334,12 +334,40 @@ impl Names {
                 list => list,
             };
             if let Some(list) = list {
+                let card = most_ruled(cards, &list);
+                // Beside a word of other names or a word nothing knows, the
+                // word is part of a name the data lacks (« ashveil tidecaller »):
+                // not Halimar Tidecaller.
+                let own: Vec<String> = std::iter::once(&cards.cards[card].name)
+                    .chain(&cards.cards[card].french)
+                    .flat_map(|n| words(n))
+                    .collect();
+                let beside =
+                    [i.checked_sub(1), Some(i + 1)].into_iter().flatten().filter_map(|j| q.get(j).map(|w| (j, w)));
+                let other_name = beside
+                    .into_iter()
+                    .any(|(j, w)| !taken[j] && !is_card(w) && self.unknown_or_of_names(w) && !own.contains(w));
+                if other_name {
+                    continue;
+                }
                 taken[i] = true;
-                found.push(Mention { card: most_ruled(cards, &list), start: i, len: 1, game_word: false });
+                found.push(Mention { card, start: i, len: 1, game_word: false });
             }
         }
         found.sort_by_key(|m| m.start);
         found
+    }
+
+    /// Whether a word of a question is a word of card names or a word
+    /// nothing knows (neither French, nor of the rules or the texts): a word
+    /// that may be part of a name.
+    fn unknown_or_of_names(&self, word: &str) -> bool {
+        let h = hash(word);
+        word.chars().count() > MIN_WORD
+            && word.chars().all(char::is_alphabetic)
+            && !stop_word(word)
+            && !self.common.contains(&h)
+            && !self.french.contains(&h)
     }
 
     /// The whole name some words of the question are, as typed or with one
@@ -528,6 +556,14 @@ impl Names {
     fn corrections(&self, word: &str) -> Typos<'_> {
         let mut out = Typos::default();
         if word.chars().count() < MIN_TYPO_IN_NAME || self.common.contains(&hash(word)) {
+            // A short word of names (« seer ») is still one.
+            let h = short_hash(word);
+            out.is_name_word = word.chars().count() >= MIN_WORD
+                && self
+                    .deletions_directory
+                    .run(&self.deletions, u64::from(h) << 32, h)
+                    .iter()
+                    .any(|&(_, id)| self.name_words[id as usize] == word);
             return out;
         }
         for key in std::iter::once(word.to_string()).chain(deletions(word)) {
