@@ -276,7 +276,8 @@ async fn a_judge_keeps_the_rules_and_reads_them_without_network() {
     let asked = wait_until(
         &c,
         "const s = document.getElementById('hors-ligne-etat'); return s.querySelector('button') && s.textContent;",
-        20,
+        // The list of pages is made on the first request: slow in a debug build on a busy machine.
+        120,
     )
     .await;
     let asked = asked.as_str().unwrap();
@@ -288,7 +289,7 @@ async fn a_judge_keeps_the_rules_and_reads_them_without_network() {
         .click()
         .await
         .unwrap();
-    let progress = wait_until(&c, "const t = document.getElementById('hors-ligne-etat').textContent; return (/ \\/ .* pages$/.test(t) || t.startsWith('Disponible')) && t;", 20).await;
+    let progress = wait_until(&c, "const t = document.getElementById('hors-ligne-etat').textContent; return (/ \\/ .* pages$/.test(t) || t.startsWith('Disponible')) && t;", 60).await;
     assert!(progress.as_str().unwrap().contains(" pages"), "{progress}");
     let done = wait_until(&c, "const t = document.getElementById('hors-ligne-etat').textContent; return t.startsWith('Disponible hors ligne') && t;", 300).await;
     assert!(done.as_str().unwrap().contains("gardées sur cet appareil"), "{done}");
