@@ -24,32 +24,30 @@ fn set(name: &str) -> String {
 
 #[test]
 fn card_names_are_recognised_on_the_set_written_before_tuning() {
-    let r = Recognition::measure(Cards::embedded(), &set("noms.tsv")).unwrap();
-    assert!(r.queries >= 150, "{}", r.queries);
-    // Measured: recall 0.983, precision 0.996 (the issue asks 0.95 and 0.98).
-    assert!(r.recall >= 0.98, "rappel {:.3} : {:?}", r.recall, r.misses);
-    assert!(r.precision >= 0.99, "précision {:.3} : {:?}", r.precision, r.misses);
-    // Written blind later: recall 0.953, precision 0.963 when written; its
-    // errors then read (« & » in names, words taken for the start of a
-    // name, nicknames): recall 0.958, precision 0.989.
-    let r = Recognition::measure(Cards::embedded(), &set("noms-inedit.tsv")).unwrap();
-    assert!(r.queries >= 150, "{}", r.queries);
-    assert!(r.recall >= 0.95, "rappel {:.3} : {:?}", r.recall, r.misses);
-    assert!(r.precision >= 0.98, "précision {:.3} : {:?}", r.precision, r.misses);
-    // Written blind while those fixes were made: recall 0.980, precision
-    // 0.975 before them; 0.995 and 0.980 after (and a typo between two
-    // words of names read as the card judges are asked about).
-    let r = Recognition::measure(Cards::embedded(), &set("noms-inedit-2.tsv")).unwrap();
-    assert!(r.queries >= 200, "{}", r.queries);
-    assert!(r.recall >= 0.98, "rappel {:.3} : {:?}", r.recall, r.misses);
-    assert!(r.precision >= 0.98, "précision {:.3} : {:?}", r.precision, r.misses);
-    // Written blind after them: recall 0.975, precision 0.965 when first
-    // measured; its invented names then read (a word beside another name's
-    // word, a short word of names): 0.975 and 1.000.
-    let r = Recognition::measure(Cards::embedded(), &set("noms-inedit-3.tsv")).unwrap();
-    assert!(r.queries >= 200, "{}", r.queries);
-    assert!(r.recall >= 0.97, "rappel {:.3} : {:?}", r.recall, r.misses);
-    assert!(r.precision >= 0.99, "précision {:.3} : {:?}", r.precision, r.misses);
+    // Each set, the queries it has at least, and the recall and precision it
+    // is held to (the issue asks 0.95 and 0.98):
+    // - noms.tsv, written before any tuning: 0.983 and 0.996;
+    // - noms-inedit.tsv, written blind later: 0.953 and 0.963 as written; its
+    //   errors then read (« & » in names, words taken for the start of a
+    //   name, nicknames): 0.958 and 0.989;
+    // - noms-inedit-2.tsv, written blind while those fixes were made: 0.980
+    //   and 0.975 before them, 0.995 and 0.980 after (and a typo between two
+    //   words of names read as the card judges are asked about);
+    // - noms-inedit-3.tsv, written blind after them: 0.975 and 0.965 as
+    //   written; its invented names then read (a word beside another name's
+    //   word, a short word of names): 0.975 and 1.000.
+    let sets = [
+        ("noms.tsv", 150, 0.98, 0.99),
+        ("noms-inedit.tsv", 150, 0.95, 0.98),
+        ("noms-inedit-2.tsv", 200, 0.98, 0.98),
+        ("noms-inedit-3.tsv", 200, 0.97, 0.99),
+    ];
+    for (file, queries, recall, precision) in sets {
+        let r = Recognition::measure(Cards::embedded(), &set(file)).unwrap();
+        assert!(r.queries >= queries, "{file} : {}", r.queries);
+        assert!(r.recall >= recall, "{file} : rappel {:.3} : {:?}", r.recall, r.misses);
+        assert!(r.precision >= precision, "{file} : précision {:.3} : {:?}", r.precision, r.misses);
+    }
 }
 
 #[test]
