@@ -90,6 +90,11 @@ REVIEWED = [
     ("phrase", "phases out", "702.26", "702.26a : les permanents « phase out » ; toute la règle du phasing (702.26d, 702.26g)"),
     ("phrase", "phase out", "702.26", "702.26a : les permanents « phase out » ; toute la règle du phasing (702.26d, 702.26g)"),
     ("phrase", "lose all abilities", "613.1f", "613.1f : couche 6, les effets qui retirent des capacités"),
+    # A keyword a card gives a player: the one rule of 702 that says what a keyword means « on a
+    # player » (surveyed 2026-11-28: « on a player », « a player with », « players have » in 702).
+    ("phrase", "you have hexproof", "702.11c", "702.11c : « “Hexproof” on a player means “You can’t be the target of spells or abilities your opponents control.” »"),
+    # What a card does from a player's opening hand (the Leylines, the Chancellors, Gemstone Caverns).
+    ("phrase", "in your opening hand", "103.6", "103.6 : « Some cards allow a player to take actions with them from their opening hand. Once the mulligan process (see rule 103.5) is complete… »"),
     # Wordings the rules govern without quoting them, surveyed in the whole rules (2026-11-27),
     # each said by 13 cards or more, reviewed one by one.
     ("phrase", "at the beginning of your next upkeep", "603.7, 603.7b", "603.7 : « An effect may create a delayed triggered ability that can do something at a later time »."),

@@ -300,10 +300,16 @@ fn carte_shows_a_card_in_french_and_json() {
 #[test]
 fn carte_says_the_rules_a_card_touches_and_its_scenarios() {
     let run = |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_arbitre")).args(args).output().unwrap();
-    // « You have hexproof » is read in the text: the card has no keyword.
+    // « You have hexproof » is read in the text: the card has no keyword;
+    // hexproof on a player is 702.11c, what it does from the opening hand 103.6.
     let o = run(&["carte", "ligne ley de vertu"]);
     let text = String::from_utf8_lossy(&o.stdout);
-    assert!(text.contains("\nRègles liées\u{a0}:\n  702.11 — Hexproof (Hexproof)\n"), "{text}");
+    assert!(
+        text.contains(
+            "\nRègles liées\u{a0}:\n  702.11c (you have hexproof)\n  103.6 (in your opening hand)\n  702.11 — Hexproof (Hexproof)\n"
+        ),
+        "{text}"
+    );
     assert!(!text.contains("Scénarios"), "{text}");
     // The shipped scenarios that play the card, with the command that plays them.
     let o = run(&["carte", "salve d'aura"]);
