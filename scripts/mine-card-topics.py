@@ -93,6 +93,11 @@ REVIEWED = [
     # A keyword a card gives a player: the one rule of 702 that says what a keyword means « on a
     # player » (surveyed 2026-11-28: « on a player », « a player with », « players have » in 702).
     ("phrase", "you have hexproof", "702.11c", "702.11c : « “Hexproof” on a player means “You can’t be the target of spells or abilities your opponents control.” »"),
+    # What lowers a creature's toughness, or makes it 0 (a 0/0 token without its counters): the
+    # state-based action that puts it into the graveyard, which indestructible does not stop.
+    ("phrase", "-[n]/-[n]", "704.5f", "704.5f : « If a creature has toughness 0 or less, it’s put into its owner’s graveyard. Regeneration can’t replace this event. »"),
+    ("phrase", "+[n]/-[n]", "704.5f", "704.5f : « If a creature has toughness 0 or less, it’s put into its owner’s graveyard. »"),
+    ("phrase", "0/0", "704.5f", "704.5f : « If a creature has toughness 0 or less, it’s put into its owner’s graveyard. »"),
     # What a card does from a player's opening hand (the Leylines, the Chancellors, Gemstone Caverns).
     ("phrase", "in your opening hand", "103.6", "103.6 : « Some cards allow a player to take actions with them from their opening hand. Once the mulligan process (see rule 103.5) is complete… »"),
     # Wordings the rules govern without quoting them, surveyed in the whole rules (2026-11-27),

@@ -273,15 +273,21 @@ fn a_card_touches_its_keywords_said_in_its_text_its_kind_and_the_titles_it_says(
     // « When/Whenever/At [trigger event], if [condition], [effect] » (603.4): an intervening « if ».
     assert!(touched("Howling Mine").contains(&"603.4".to_string()));
     assert!(!touched("Llanowar Elves").contains(&"603.4".to_string()));
+    // « gets +3/+3 » lowers no toughness.
+    assert!(!touched("Giant Growth").contains(&"704.5f".to_string()), "{:?}", touched("Giant Growth"));
     // Wordings the rules govern without quoting them (reviewed lines of the miner).
     for (card, rule) in [
-        ("Twincast", "707.10"),            // « copy target instant or sorcery spell »
-        ("Panharmonicon", "603.2d"),       // « triggers an additional time »
-        ("Fling", "608.2h"),               // « the sacrificed creature's power »: last known information
-        ("Geist of Saint Traft", "508.4"), // « tapped and attacking »
-        ("Sneak Attack", "603.7"),         // « at the beginning of the next end step »: a delayed trigger
-        ("Propaganda", "508.1d"),          // « can't attack you … unless their controller pays »
-        ("Necropotence", "614.10"),        // « skip your draw step »
+        ("Twincast", "707.10"),             // « copy target instant or sorcery spell »
+        ("Panharmonicon", "603.2d"),        // « triggers an additional time »
+        ("Fling", "608.2h"),                // « the sacrificed creature's power »: last known information
+        ("Geist of Saint Traft", "508.4"),  // « tapped and attacking »
+        ("Sneak Attack", "603.7"),          // « at the beginning of the next end step »: a delayed trigger
+        ("Propaganda", "508.1d"),           // « can't attack you … unless their controller pays »
+        ("Necropotence", "614.10"),         // « skip your draw step »
+        ("Leyline of Sanctity", "702.11c"), // « you have hexproof »: hexproof on a player
+        ("Leyline of Sanctity", "103.6"),   // « in your opening hand »
+        ("Toxic Deluge", "704.5f"),         // « get -X/-X »: toughness 0 or less
+        ("Skullclamp", "704.5f"),           // « gets +1/-1 »
     ] {
         assert!(touched(card).contains(&rule.to_string()), "{card}: {:?}", touched(card));
     }
