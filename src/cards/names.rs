@@ -337,18 +337,21 @@ impl Names {
                 let card = most_ruled(cards, &list);
                 // Beside a word of other names or a word nothing knows, the
                 // word is part of a name the data lacks (« ashveil tidecaller »):
-                // not Halimar Tidecaller.
-                let own: Vec<String> = std::iter::once(&cards.cards[card].name)
-                    .chain(&cards.cards[card].french)
-                    .flat_map(|n| words(n))
-                    .collect();
-                let beside =
-                    [i.checked_sub(1), Some(i + 1)].into_iter().flatten().filter_map(|j| q.get(j).map(|w| (j, w)));
-                let other_name = beside
+                // not Halimar Tidecaller. The card's own words are read only
+                // when such a neighbour is there.
+                let suspects: Vec<&String> = [i.checked_sub(1), Some(i + 1)]
                     .into_iter()
-                    .any(|(j, w)| !taken[j] && !is_card(w) && self.unknown_or_of_names(w) && !own.contains(w));
-                if other_name {
-                    continue;
+                    .flatten()
+                    .filter_map(|j| q.get(j).filter(|w| !taken[j] && !is_card(w) && self.unknown_or_of_names(w)))
+                    .collect();
+                if !suspects.is_empty() {
+                    let own: Vec<String> = std::iter::once(&cards.cards[card].name)
+                        .chain(&cards.cards[card].french)
+                        .flat_map(|n| words(n))
+                        .collect();
+                    if suspects.iter().any(|w| !own.contains(w)) {
+                        continue;
+                    }
                 }
                 taken[i] = true;
                 found.push(Mention { card, start: i, len: 1, game_word: false });
