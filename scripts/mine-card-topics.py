@@ -8,7 +8,8 @@ Writes rules/cartes/sujets.tsv: one line per topic, `kind<TAB>pattern<TAB>rules<
            (« Split Cards » 709, « Adventurer Cards » 715; reviewed: double-faced cards 712)
   type     a card type, supertype or subtype of the type line → the rule that defines it
            (section 3 titles, « have the subtype “X.” », « The basic land types are », « A X token is »),
-           and the rules that rule sends to (« legend rule (see rule 704.5j) »)
+           and the rules that rule sends to (« legend rule (see rule 704.5j) »), and the state-based
+           actions of which it is the subject (« If an Aura is attached to an illegal object » → 704.5m)
   phrase   words of Oracle text that the rules quote or say themselves, found in few rules
            (« can't be countered » → 113.6g, 603.1a; « enters tapped » → 603.6d), and the titles of
            rules the cards say (« mana abilities » → 605, « the monarch » → 724)
@@ -415,6 +416,14 @@ def main():
                 break
         if re.search(rf"The basic land types are [^.]*\b{re.escape(t)}\b", rules.get("305.6", "")):
             found.append(("305.6", "type de terrain de base (305.6)"))
+        # The state-based actions whose subject it is (704.5m « If an Aura is attached to an illegal
+        # object… », 704.5s « If the number of lore counters on a Saga permanent… »): what the game does to it on its own.
+        for rid, text in rules.items():
+            clause = text.split(",")[0]
+            if re.fullmatch(r"704\.[56][a-z]", rid) and clause.startswith("If ") and re.search(
+                rf"\ban? (?:\w+ or )?{re.escape(t)}(?: or \w+)?\b", clause, re.I
+            ):
+                found.append((rid, f"action basée sur un état dont « {t} » est le sujet ({rid})"))
         if found:
             ids = []
             for rid, _ in found:
