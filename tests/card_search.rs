@@ -81,6 +81,25 @@ fn the_words_of_a_card_name_name_no_rule() {
 }
 
 #[test]
+fn a_card_named_says_the_jargon_of_its_kind() {
+    // « Le jitte tombe »: an Equipment falls off, « l'équipement tombe » (704.5n).
+    let t = index().translation("mon jitte tombe quand la creature redevient un terrain ?");
+    assert!(t.named.contains(&"704.5n".to_string()), "{t:?}");
+    let g = french();
+    let r = index().search(g, "mon jitte tombe quand la creature redevient un terrain ?", 10, &Filters::default());
+    let ids: Vec<String> = r.hits.iter().take(3).map(|h| h.view(g).id).collect();
+    assert!(ids.contains(&"704.5n".to_string()), "{ids:?}");
+    // An Aura, « l'aura tombe » (704.5m); not the Equipment's jargon.
+    let t = index().translation("pacifism tombe si la creature gagne protection du blanc ?");
+    assert!(t.named.contains(&"704.5m".to_string()) && !t.named.contains(&"704.5n".to_string()), "{t:?}");
+    // A card of neither kind says neither; nor does the name not followed by the words.
+    let t = index().translation("mon tarmogoyf tombe a 0 d'endurance ?");
+    assert!(!t.named.iter().any(|r| r == "704.5m" || r == "704.5n"), "{t:?}");
+    let t = index().translation("mon jitte est sur une creature qui tombe au cimetiere");
+    assert!(!t.named.contains(&"704.5n".to_string()), "{t:?}");
+}
+
+#[test]
 fn a_word_of_the_vocabulary_names_no_card_alone() {
     let g = french();
     // « DEBT » is the judges' word for protection, not Debt of Loyalty.

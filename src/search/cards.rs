@@ -14,12 +14,15 @@
 //!   └─ topics: 305.7, 613.1d (« nonbasic lands are », « is a swamp in addition… »), 205.4d …
 //! ```
 
+use std::sync::LazyLock;
+
 use super::collect::Collected;
 use crate::cards::{
-    Cards, names,
+    Card, Cards, names,
     topics::{Topics, Touched},
 };
 use crate::graph::{Graph, NodeIdx};
+use crate::lexicon::{Kind, Lexicon};
 use crate::vocab::{Lang, Letter, RuleId};
 
 use super::weights::{CARD_TOPICS, MIN_TOPIC, W_CARD, W_CARD_FOUND, W_CITED};
@@ -108,8 +111,15 @@ pub fn named(cards: &Cards, words: &str) -> Named {
         out.name_words.extend(all[m.start..m.start + m.len].iter().filter(|w| spelt.contains(w)).cloned());
     }
     // The names stay in the words searched: the rules' examples name cards
-    // (« Salve d'aura » in 608.2b's French text, Blood Moon in 613's).
+    // (« Salve d'aura » in 608.2b's French text, Blood Moon in 613's); the
+    // jargon said of a card's kind joins them (« le jitte tombe »).
     out.words = words.to_string();
+    for m in &named_by_card {
+        for jargon in said_of_its_kind(&cards.cards[m.card], &all[m.start + m.len..]) {
+            out.words.push(' ');
+            out.words.push_str(jargon);
+        }
+    }
     // What the cards are about, but not for a game word standing for itself.
     let topics = Topics::embedded();
     let mut each: Vec<Vec<Touched>> = Vec::new();
@@ -154,6 +164,54 @@ pub fn named(cards: &Cards, words: &str) -> Named {
     }
     out.weak = out.boosts.iter().map(|&(r, _)| r).filter(|r| !lifted.contains(r)).collect();
     out
+}
+
+/// Judges' jargon said of a kind of card: an entry of the vocabulary that
+/// begins with a subtype's French name (« l'aura tombe », « l'équipement
+/// tombe », 704.5m and 704.5n).
+struct KindJargon {
+    /// The subtype's words as the type lines write it (« equipment »).
+    subtype: Vec<String>,
+    /// The jargon's words after the subtype (« tombe »).
+    rest: Vec<String>,
+    /// The jargon as the vocabulary writes it.
+    jargon: &'static str,
+}
+
+/// Every [`KindJargon`] of the vocabulary.
+static KIND_JARGON: LazyLock<Vec<KindJargon>> = LazyLock::new(|| {
+    let entries = Lexicon::embedded().entries();
+    let subtypes: Vec<(Vec<String>, Vec<String>)> = entries
+        .iter()
+        .filter(|e| e.kind == Kind::Subtype)
+        .map(|e| (names::words(&e.en), names::words(&e.fr)))
+        .collect();
+    let mut out = Vec::new();
+    for e in entries.iter().filter(|e| e.kind == Kind::Jargon) {
+        let said = names::words(&e.fr);
+        let said: Vec<String> = said.into_iter().skip_while(|w| ARTICLES.contains(&w.as_str())).collect();
+        for (en, fr) in &subtypes {
+            if said.len() > fr.len() && said.starts_with(fr) {
+                out.push(KindJargon { subtype: en.clone(), rest: said[fr.len()..].to_vec(), jargon: e.fr.as_str() });
+            }
+        }
+    }
+    out
+});
+
+/// The articles before a kind in jargon (« l'aura »).
+const ARTICLES: [&str; 4] = ["l", "le", "la", "les"];
+
+/// The jargon of its kind a query says of a card: its name followed by the
+/// jargon's words after the kind (« le jitte tombe » of an Equipment:
+/// « l'équipement tombe »).
+fn said_of_its_kind<'a>(card: &Card, after: &[String]) -> Vec<&'a str> {
+    let type_words = names::words(&card.type_line);
+    KIND_JARGON
+        .iter()
+        .filter(|j| after.starts_with(&j.rest) && type_words.windows(j.subtype.len()).any(|w| w == j.subtype))
+        .map(|j| j.jargon)
+        .collect()
 }
 
 /// The names of one card, each in its language: a rule whose text has one

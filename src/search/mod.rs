@@ -611,9 +611,11 @@ impl SearchIndex {
     /// A gloss's match is shown before its weight (`W_GLOSS`),
     /// whatever the query's language.
     pub fn explain(&self, raw: &str, node: NodeIdx) -> Vec<String> {
-        let query = query::parse(raw);
+        let mut query = query::parse(raw);
         let readings = self.searchers();
-        let (language, words) = self.read(&query, &self.cards_named(&query).card_words);
+        let named = self.cards_named(&query);
+        query.words = named.words;
+        let (language, words) = self.read(&query, &named.card_words);
         let plan = self.plan(&readings, &words, &query.phrases, &Filters::default(), language);
         let mut scratch = score::Scratch::default();
         let mut out = Vec::new();
@@ -882,8 +884,10 @@ impl SearchIndex {
     /// the word translations': for comparisons and for judges curious why a
     /// result came.
     pub fn translation(&self, typed: &str) -> Searched {
-        let query = query::parse(typed);
-        let (_, words) = self.read(&query, &self.cards_named(&query).card_words);
+        let mut query = query::parse(typed);
+        let named = self.cards_named(&query);
+        query.words = named.words;
+        let (_, words) = self.read(&query, &named.card_words);
         Searched {
             fr: words.searched(Lang::Fr).join(" "),
             en: words.searched(Lang::En).join(" "),
