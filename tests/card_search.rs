@@ -89,6 +89,9 @@ fn a_card_named_says_the_jargon_of_its_kind() {
     let r = index().search(g, "mon jitte tombe quand la creature redevient un terrain ?", 10, &Filters::default());
     let ids: Vec<String> = r.hits.iter().take(3).map(|h| h.view(g).id).collect();
     assert!(ids.contains(&"704.5n".to_string()), "{ids:?}");
+    // Said again by a word of its name: « l'épée » of « Épée d'Eau et de Feu ».
+    let t = index().translation("je l'equipe avec sword of fire and ice, a la fin du tour l'epee tombe ?");
+    assert!(t.named.contains(&"704.5n".to_string()), "{t:?}");
     // An Aura, « l'aura tombe » (704.5m); not the Equipment's jargon.
     let t = index().translation("pacifism tombe si la creature gagne protection du blanc ?");
     assert!(t.named.contains(&"704.5m".to_string()) && !t.named.contains(&"704.5n".to_string()), "{t:?}");

@@ -114,10 +114,14 @@ pub fn named(cards: &Cards, words: &str) -> Named {
     // (« Salve d'aura » in 608.2b's French text, Blood Moon in 613's); the
     // jargon said of a card's kind joins them (« le jitte tombe »).
     out.words = words.to_string();
+    let mut said: Vec<&str> = Vec::new();
     for m in &named_by_card {
-        for jargon in said_of_its_kind(&cards.cards[m.card], &all[m.start + m.len..]) {
-            out.words.push(' ');
-            out.words.push_str(jargon);
+        for jargon in said_of_its_kind(&cards.cards[m.card], &all) {
+            if !said.contains(&jargon) {
+                said.push(jargon);
+                out.words.push(' ');
+                out.words.push_str(jargon);
+            }
         }
     }
     // What the cards are about, but not for a game word standing for itself.
@@ -202,14 +206,21 @@ static KIND_JARGON: LazyLock<Vec<KindJargon>> = LazyLock::new(|| {
 /// The articles before a kind in jargon (« l'aura »).
 const ARTICLES: [&str; 4] = ["l", "le", "la", "les"];
 
-/// The jargon of its kind a query says of a card: its name followed by the
-/// jargon's words after the kind (« le jitte tombe » of an Equipment:
-/// « l'équipement tombe »).
-fn said_of_its_kind<'a>(card: &Card, after: &[String]) -> Vec<&'a str> {
+/// The jargon of its kind a query ([`names::words`]) says of a card: a word
+/// of its names followed by the jargon's words after the kind (« le jitte
+/// tombe » of an Equipment: « l'équipement tombe »; « SoFI … l'épée tombe »
+/// of Sword of Fire and Ice, « Épée de feu et de glace »).
+fn said_of_its_kind(card: &Card, query: &[String]) -> Vec<&'static str> {
     let type_words = names::words(&card.type_line);
+    let own: Vec<String> = std::iter::once(&card.name)
+        .chain(&card.french)
+        .flat_map(|n| names::words(n))
+        .filter(|w| w.chars().count() > 2)
+        .collect();
     KIND_JARGON
         .iter()
-        .filter(|j| after.starts_with(&j.rest) && type_words.windows(j.subtype.len()).any(|w| w == j.subtype))
+        .filter(|j| type_words.windows(j.subtype.len()).any(|w| w == j.subtype))
+        .filter(|j| (0..query.len()).any(|i| own.contains(&query[i]) && query[i + 1..].starts_with(&j.rest)))
         .map(|j| j.jargon)
         .collect()
 }
