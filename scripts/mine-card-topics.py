@@ -232,6 +232,8 @@ REVIEWED = [
     ("phrase", "loyalty counter", "306.5c, 704.5i", "Marqueurs de loyauté : action basée sur un état, « If a planeswalker has loyalty 0, it’s put into its owner’s graveyard »."),
     ("phrase", "the discarded card", "400.7j", "La carte défaussée (coût ou effet) reste trouvable : « that spell or ability’s effects can find that object »."),
     ("phrase", "if this would enter", "614.12, 614.1a", "Remplacement de l'arrivée par le permanent lui-même : « Such effects may come from the permanent itself if they affect only that permanent »."),
+    ("phrase", ": [cost] target [object]. add", "605.1a, 605.5a", "605.1a : une capacité activée est une capacité de mana si « it doesn’t require a target » ; 605.5a : « An ability with a target is not a mana ability »"),
+    ("phrase", "when/whenever [event], add", "605.1b, 605.5a", "605.1b : une capacité déclenchée est une capacité de mana si elle « triggers from the activation or resolution of an activated mana ability … or from mana being added » ; 605.5a : sinon elle ne l'est pas"),
     ("type", "Planeswalker", "306, 606, 306.9", "306.5d : « Each planeswalker has a number of loyalty abilities » (606) ; 306.9 : loyauté 0"),
     ("layout", "transform", "712, 701.27", "712.1 : « nonmodal double-faced cards (previously called “transforming double-faced cards”) » ; 701.27 Transform"),
     ("layout", "modal_dfc", "712", "712.1 : « modal double-faced cards »"),

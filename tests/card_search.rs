@@ -295,6 +295,8 @@ fn a_card_touches_its_keywords_said_in_its_text_its_kind_and_the_titles_it_says(
     // « When/Whenever/At [trigger event], if [condition], [effect] » (603.4): an intervening « if ».
     assert!(touched("Howling Mine").contains(&"603.4".to_string()));
     assert!(!touched("Llanowar Elves").contains(&"603.4".to_string()));
+    // « {T}: Add {G}. »: no target, a mana ability like any other.
+    assert!(!touched("Llanowar Elves").iter().any(|r| r.starts_with("605")), "{:?}", touched("Llanowar Elves"));
     // « gets +3/+3 » lowers no toughness.
     assert!(!touched("Giant Growth").contains(&"704.5f".to_string()), "{:?}", touched("Giant Growth"));
     // Wordings the rules govern without quoting them (reviewed lines of the miner).
@@ -310,6 +312,8 @@ fn a_card_touches_its_keywords_said_in_its_text_its_kind_and_the_titles_it_says(
         ("Leyline of Sanctity", "103.6"),   // « in your opening hand »
         ("Toxic Deluge", "704.5f"),         // « get -X/-X »: toughness 0 or less
         ("Skullclamp", "704.5f"),           // « gets +1/-1 »
+        ("Deathrite Shaman", "605.5a"),     // « {T}: Exile target land card … Add »: a target, no mana ability
+        ("Lotus Cobra", "605.1b"),          // « Whenever a land you control enters, add »: a triggered one
     ] {
         assert!(touched(card).contains(&rule.to_string()), "{card}: {:?}", touched(card));
     }
