@@ -209,7 +209,8 @@ const ARTICLES: [&str; 4] = ["l", "le", "la", "les"];
 /// The jargon of its kind a query ([`names::words`]) says of a card: a word
 /// of its names followed by the jargon's words after the kind (« le jitte
 /// tombe » of an Equipment: « l'équipement tombe »; « SoFI … l'épée tombe »
-/// of Sword of Fire and Ice, « Épée de feu et de glace »).
+/// of Sword of Fire and Ice, whose French name the data writes « Épée d'Eau
+/// et de Feu »).
 fn said_of_its_kind(card: &Card, query: &[String]) -> Vec<&'static str> {
     let type_words = names::words(&card.type_line);
     let own: Vec<String> = std::iter::once(&card.name)
