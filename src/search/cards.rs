@@ -212,6 +212,10 @@ const ARTICLES: [&str; 4] = ["l", "le", "la", "les"];
 /// of Sword of Fire and Ice, whose French name the data writes « Épée d'Eau
 /// et de Feu »).
 fn said_of_its_kind(card: &Card, query: &[String]) -> Vec<&'static str> {
+    // Most queries say no jargon's words: nothing of the card is read.
+    if !KIND_JARGON.iter().any(|j| j.rest.first().is_some_and(|w| query.contains(w))) {
+        return Vec::new();
+    }
     let type_words = names::words(&card.type_line);
     let own: Vec<String> = std::iter::once(&card.name)
         .chain(&card.french)
