@@ -63,6 +63,11 @@ pub fn words(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// The [`words`] of a card's names, English and French, in order.
+pub fn name_words(card: &Card) -> Vec<String> {
+    std::iter::once(&card.name).chain(&card.french).flat_map(|n| words(n)).collect()
+}
+
 /// The ways a name is typed: its [`words`]; without its apostrophes
 /// (« Thassa's Oracle »: « thassa s oracle » or « thassas oracle »); with
 /// « and » for « & » (« minsc and boo »).
@@ -149,7 +154,7 @@ fn common_words(cards: &[Card]) -> HashSet<u64> {
         add(&e.en, &none);
     }
     for card in cards {
-        let own: HashSet<String> = std::iter::once(&card.name).chain(&card.french).flat_map(|n| words(n)).collect();
+        let own: HashSet<String> = name_words(card).into_iter().collect();
         add(&card.text, &own);
         add(&card.type_line, &own);
         for p in &card.printed {
@@ -345,10 +350,7 @@ impl Names {
                     .filter_map(|j| q.get(j).filter(|w| !taken[j] && !is_card(w) && self.unknown_or_of_names(w)))
                     .collect();
                 if !suspects.is_empty() {
-                    let own: Vec<String> = std::iter::once(&cards.cards[card].name)
-                        .chain(&cards.cards[card].french)
-                        .flat_map(|n| words(n))
-                        .collect();
+                    let own = name_words(&cards.cards[card]);
                     if suspects.iter().any(|w| !own.contains(w)) {
                         continue;
                     }

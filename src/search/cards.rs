@@ -105,9 +105,7 @@ pub fn named(cards: &Cards, words: &str) -> Named {
     }
     // The words as the names write them; a typo (« pyrcolasme ») is still corrected.
     for m in &mentions {
-        let card = &cards.cards[m.card];
-        let spelt: Vec<String> =
-            std::iter::once(&card.name).chain(&card.french).flat_map(|n| names::words(n)).collect();
+        let spelt = names::name_words(&cards.cards[m.card]);
         out.name_words.extend(all[m.start..m.start + m.len].iter().filter(|w| spelt.contains(w)).cloned());
     }
     // The names stay in the words searched: the rules' examples name cards
@@ -217,11 +215,7 @@ fn said_of_its_kind(card: &Card, query: &[String]) -> Vec<&'static str> {
         return Vec::new();
     }
     let type_words = names::words(&card.type_line);
-    let own: Vec<String> = std::iter::once(&card.name)
-        .chain(&card.french)
-        .flat_map(|n| names::words(n))
-        .filter(|w| w.chars().count() > 2)
-        .collect();
+    let own: Vec<String> = names::name_words(card).into_iter().filter(|w| w.chars().count() > 2).collect();
     KIND_JARGON
         .iter()
         .filter(|j| type_words.windows(j.subtype.len()).any(|w| w == j.subtype))
