@@ -17,7 +17,10 @@ Writes rules/cartes/sujets.tsv: one line per topic, `kind<TAB>pattern<TAB>rules<
            → the rules that say it, and the rule of that symbol whose subrules say it (107.3 for {X})
   interaction  two cards named that both touch these rules → the rule of their interaction
            (two replacement effects → 616.1; two continuous effects of one layer — the same rule of 613,
-           « 613 (même règle) » — → 613.7, 613.8)
+           « 613 (même règle) » — → 613.7, 613.8); « A + B »: one card touches A, another B (a card that
+           reads a mana value, 202.3, and a double-faced card, 712 → 712.8, the characteristics of a face)
+  layout-named  a layout again → the rules outside its own that name its kind of card (« split card »
+           in 202.3d): they lift only the rules the words found
 `cards` is how many cards of today match the pattern; `source` says where the line was found.
 The patterns are matched by src/cards/topics.rs on Oracle text lowercased, the card's own name read as
 « this » (a `cost` pattern on the card's mana cost as written). Run from the project root:
@@ -34,6 +37,18 @@ import gzip
 import json
 import re
 import sys
+
+# The words by which the rules name each layout's kind of card, outside the layout's own rules;
+# reviewed: « double-faced » alone is both kinds, « nonmodal » and « modal » one each.
+LAYOUT_NAMED = {
+    "split": (r"\bsplit (?:card|spell|permanent)s?\b", None, "« split card »"),
+    "aftermath": (r"\bsplit (?:card|spell|permanent)s?\b", None, "« split card »"),
+    "transform": (r"(?<!\bmodal )\bdouble-faced\b", None, "« double-faced » (pas « modal double-faced »)"),
+    "modal_dfc": (r"\bdouble-faced\b", r"\bnonmodal\b", "« double-faced » (pas dans une règle qui dit « nonmodal »)"),
+    "meld": (r"\bmeld(?:ed)? (?:card|permanent|pair)s?\b", None, "« meld card », « melded permanent »"),
+    "adventure": (r"\badventurer cards?\b", None, "« adventurer card »"),
+    "flip": (r"\bflip cards?\b", None, "« flip card »"),
+}
 
 # Lines reviewed and rejected: the words are there, the rule is not about them.
 REJECTED = {
@@ -82,6 +97,7 @@ REVIEWED = [
     ("phrase", "enter tapped", "614.1d, 614.12", "614.1d : « [Objects] enter [the battlefield] . . . » est un effet de remplacement"),
     ("phrase", "enters with [some] counter", "122.6, 614.1c", "122.6 : des marqueurs « mis » sur un objet, aussi quand il arrive avec ; 614.1c : « [This permanent] enters with . . . »"),
     ("phrase", "until this leaves the battlefield", "610.3", "610.3 : les effets ponctuels qui changent un objet de zone « until »"),
+    ("phrase", "when/whenever [event], exile [object] until this leaves the battlefield", "610.3b", "610.3b : « If a resolving triggered ability creates the initial one-shot effect […] the object doesn't move » : l'exil « until » fait par une capacité déclenchée"),
     ("phrase", "can't lose the game", "101.2, 104.3b", "101.2 : « can't » l'emporte ; 104.3b : perdre à 0 point de vie"),
     ("phrase", "cost {[n]} more", "601.2f", "601.2f : « Some effects may increase or reduce the cost to pay »"),
     ("phrase", "costs {[n]} more", "601.2f", "601.2f : « Some effects may increase or reduce the cost to pay »"),
@@ -238,7 +254,14 @@ REVIEWED = [
     ("layout", "transform", "712, 701.27", "712.1 : « nonmodal double-faced cards (previously called “transforming double-faced cards”) » ; 701.27 Transform"),
     ("layout", "modal_dfc", "712", "712.1 : « modal double-faced cards »"),
     ("layout", "meld", "712, 701.42", "712.1 : les cartes qui s'assemblent ; 701.42 Meld"),
+    ("layout", "aftermath", "709", "702.127a : « Aftermath is an ability found on some split cards »"),
     ("interaction", "614, 615", "616.1", "616.1 : « If two or more replacement and/or prevention effects are attempting to modify the way an event affects an object or player »"),
+    ("interaction", "701.20, 702.85 + 712", "712.8a", "712.8a : « While a double-faced card is outside the game or in a zone other than the battlefield or stack, it has only the characteristics of its front face » : une carte révélée de la bibliothèque (701.20, cascade 702.85)"),
+    ("interaction", "701.20, 702.85 + 709", "709.4", "709.4 : « In every zone except the stack, the characteristics of a split card are those of its two halves combined » : une carte révélée de la bibliothèque"),
+    ("interaction", "701.20, 702.85 + 715", "715.4", "715.4 : « In every zone except the stack […] an adventurer card has only its normal characteristics » : une carte révélée de la bibliothèque"),
+    ("interaction", "202.3 + 712", "712.8", "712.8 : « Each face of a double-faced card […] has its own set of characteristics » : la valeur de mana qu'une carte lit est celle d'une face, selon la zone"),
+    ("interaction", "202.3 + 709", "709.3, 709.4", "709.3b : sur la pile, la moitié lancée seule ; 709.4 : ailleurs, les deux moitiés : la valeur de mana qu'une carte lit"),
+    ("interaction", "202.3 + 715", "715.3, 715.4", "715.3b : sur la pile en aventure, les caractéristiques de l'aventure ; 715.4 : ailleurs, les normales"),
     ("interaction", "613 (même règle)", "613.7, 613.8", "613.7 : « Within a layer or sublayer », l'ordre par horodatage ; 613.8 : par dépendance"),
 ]
 # Mined phrases a reviewed line replaces (« phase out », mined as 702.26a alone; the next end step,
@@ -519,6 +542,27 @@ def main():
         else:
             n = sum(1 for _, t in texts if phrase_regex(pattern).search(t))
         out.append((kind, pattern, ids, n, "relu : " + why))
+
+    # The rules outside a layout's own that name its kind of card (« split card » in 202.3d, the
+    # mana value of a split card; « double-faced » in 707.8, copying one): they only lift, among the
+    # rules the words found, those that speak of the card named (see LAYOUT_NAMED).
+    own = collections.defaultdict(list)
+    for kind, pattern, ids, *_ in out:
+        if kind == "layout":
+            own[pattern].extend(i.strip() for i in str(ids).split(","))
+    for layout, (said, unless, why) in LAYOUT_NAMED.items():
+        rx, unless = re.compile(said), re.compile(unless or r"(?!)")
+        where = [
+            rid
+            for rid, text in rules.items()
+            if "." in rid
+            and not rid.startswith(("701.", "702."))
+            and not any(rid == o or rid.startswith(o + ".") or rid.startswith(o) and o.count(".") == 1 and rid[len(o):len(o) + 1].isalpha() for o in own[layout])
+            and rx.search(text.split("Example:")[0])
+            and not unless.search(text.split("Example:")[0])
+        ]
+        if where and layout in layouts:
+            out.append(("layout-named", layout, ", ".join(where), layouts[layout], f"{why} en " + ", ".join(where)))
 
     print("# Ce dont parlent les textes des cartes, en règles en vigueur : miné par scripts/mine-card-topics.py")
     print("# (voir sa documentation) dans les Règles complètes du 2026-01-16 et les textes Oracle de rules/cartes/.")

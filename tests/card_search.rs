@@ -346,6 +346,43 @@ fn two_cards_named_meet_in_the_rule_of_their_interaction() {
     let two = arbitre::search::cards::named(cards, "lightning bolt et brainstorm");
     assert_eq!(two.cards.len(), 2);
     assert!(two.weak.iter().any(|r| r.to_string() == "304"), "{:?}", two.weak);
+    // One card of each kind (« 701.20, 702.85 + 712 »): a card that reveals
+    // from the library and a double-faced card meet in 712.8a (outside the
+    // battlefield and the stack, its front face); a split card in 709.4.
+    assert!(
+        boosts("bob revele emeria's call").contains(&"712.8a".to_string()),
+        "{:?}",
+        boosts("bob revele emeria's call")
+    );
+    assert!(boosts("counterbalance revele fire // ice").contains(&"709.4".to_string()));
+    // Not two cards of the first kind, nor the double-faced card alone.
+    assert!(!boosts("dark confidant et counterbalance").iter().any(|r| r.starts_with("712.8")));
+    assert!(!boosts("emeria's call").iter().any(|r| r.starts_with("712.8")));
+    // Nor a card and its own back face: Delver reveals and transforms, one card.
+    let delver = boosts("delver flippé, l'aberration insectoïde");
+    assert!(!delver.contains(&"712.8a".to_string()), "{delver:?}");
+}
+
+#[test]
+fn the_rules_that_name_a_cards_kind_lift_only_what_the_words_found() {
+    let cards = Cards::embedded();
+    // « split card » in 202.3d (the mana value of a split card): touched,
+    // but weak, it brings nothing the words did not find.
+    let fire = arbitre::search::cards::named(cards, "fire // ice, sa valeur de mana ?");
+    assert!(fire.boosts.iter().any(|(r, _)| r.to_string() == "202.3d"), "{:?}", fire.boosts);
+    assert!(fire.weak.iter().any(|r| r.to_string() == "202.3d"), "{:?}", fire.weak);
+    // An aftermath card is a split card (702.127a): 709 and 202.3d.
+    let commit = arbitre::search::cards::named(cards, "commit // memory");
+    let rules: Vec<String> = commit.boosts.iter().map(|(r, _)| r.to_string()).collect();
+    assert!(rules.contains(&"709".to_string()) && rules.contains(&"202.3d".to_string()), "{rules:?}");
+    // « nonmodal double-faced » is not a modal double-faced card's: 202.3b
+    // (its back face's mana value) for Delver, not for Emeria's Call.
+    let topics = |name: &str| -> Vec<String> {
+        cards.topics_of(cards.find(name).unwrap()).iter().map(|t| t.rule.to_string()).collect()
+    };
+    assert!(topics("Delver of Secrets").contains(&"202.3b".to_string()));
+    assert!(!topics("Emeria's Call").contains(&"202.3b".to_string()));
+    assert!(topics("Emeria's Call").contains(&"707.8".to_string()));
 }
 
 #[test]

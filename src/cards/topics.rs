@@ -10,8 +10,10 @@
 //!   action   destroy              701.8           (a verb of its text)
 //!   phrase   nonbasic lands are   305.7, 613.1d   (words of its text)
 //!   layout   split                709             (its kind of card)
+//!   layout-named split            201.4b, 202.3d  (rules elsewhere naming its kind)
 //!   cost     {X}                  107.3, 202.3e, 601.2b (a symbol of its mana cost)
 //!   interaction  614, 615         616.1           (two cards named touch these)
+//!   interaction  202.3 + 712      712.8           (one card touches each)
 //! ```
 //!
 //! A topic said by few cards weighs more than one said by thousands
@@ -43,6 +45,10 @@ pub enum Kind {
     Phrase,
     /// Its layout (`split`, `adventure`, `transform`).
     Layout,
+    /// Its layout again, for the rules outside the layout's own that name
+    /// its kind of card (« split card » in 202.3d, a split card's mana
+    /// value): they lift the rules the words found, and bring none.
+    LayoutNamed,
     /// A mana symbol of its mana cost (`{X}`).
     Cost,
     /// Not of one card: two cards named that both touch the rules of the
@@ -90,6 +96,10 @@ pub struct Topic {
     needle: Option<String>,
     /// For an interaction, the rules its two cards touch.
     pub between: Vec<RuleId>,
+    /// For an interaction of two kinds of card (« 202.3 + 712 »: a card
+    /// that reads a mana value, a double-faced card), the rules the second
+    /// card touches; `between` is then the first's.
+    pub other: Vec<RuleId>,
     /// For an interaction, whether its cards must touch one same rule of
     /// those (two effects of one layer: « 613 (même règle) »).
     pub same_rule: bool,
@@ -137,6 +147,9 @@ static EMBEDDED: LazyLock<Topics> = LazyLock::new(|| {
 /// After an interaction's families: its cards touch one same rule of them.
 const SAME_RULE: &str = " (même règle)";
 
+/// Between an interaction's families of one card and the other's.
+const OTHER_CARD: &str = " + ";
+
 /// The comment line that says how many cards the counts are out of.
 const TOTAL: &str = "# cartes : ";
 
@@ -170,6 +183,7 @@ impl Topics {
                 "action" => Kind::Action,
                 "phrase" => Kind::Phrase,
                 "layout" => Kind::Layout,
+                "layout-named" => Kind::LayoutNamed,
                 "cost" => Kind::Cost,
                 "interaction" => Kind::Interaction,
                 other => return Err(at(&format!("genre inconnu « {other} »"))),
@@ -186,13 +200,17 @@ impl Topics {
                 Some(families) => (families, true),
                 None => (pattern, false),
             };
-            let between = if kind == Kind::Interaction { ids(families)? } else { Vec::new() };
+            let (between, other) = match (kind, families.split_once(OTHER_CARD)) {
+                (Kind::Interaction, Some((first, second))) => (ids(first)?, ids(second)?),
+                (Kind::Interaction, None) => (ids(families)?, Vec::new()),
+                _ => (Vec::new(), Vec::new()),
+            };
             let cards = cards.parse().map_err(|_| at("nombre de cartes illisible"))?;
             let matcher = match kind {
                 Kind::Phrase => Some(phrase_regex(pattern)),
                 Kind::Keyword => Some(phrase_regex(&pattern.to_lowercase())),
                 Kind::Action => Some(action_regex(pattern)),
-                Kind::Type | Kind::Layout | Kind::Cost | Kind::Interaction => None,
+                Kind::Type | Kind::Layout | Kind::LayoutNamed | Kind::Cost | Kind::Interaction => None,
             }
             .transpose()
             .map_err(|e| at(&format!("motif illisible : {e}")))?
@@ -200,7 +218,7 @@ impl Topics {
             let needle = match kind {
                 Kind::Phrase => Some(needle(pattern)),
                 Kind::Keyword | Kind::Action => Some(pattern.to_lowercase()),
-                Kind::Type | Kind::Layout | Kind::Cost | Kind::Interaction => None,
+                Kind::Type | Kind::Layout | Kind::LayoutNamed | Kind::Cost | Kind::Interaction => None,
             }
             .filter(|n| !n.is_empty());
             topics.push(Topic {
@@ -212,6 +230,7 @@ impl Topics {
                 source: source.to_string(),
                 matcher,
                 between,
+                other,
                 same_rule,
             });
         }
@@ -307,7 +326,7 @@ impl Topics {
                 Kind::Keyword => card.keywords.iter().any(|k| k.eq_ignore_ascii_case(&t.pattern)) || matches(),
                 Kind::Type => types.iter().any(|w| *w == t.pattern),
                 Kind::Action | Kind::Phrase => matches(),
-                Kind::Layout => card.layout == t.pattern,
+                Kind::Layout | Kind::LayoutNamed => card.layout == t.pattern,
                 Kind::Cost => std::iter::once(&card.mana_cost)
                     .chain(card.halves.iter().map(|h| &h.mana_cost))
                     .any(|c| c.as_deref().is_some_and(|c| c.contains(t.pattern.as_str()))),
@@ -361,6 +380,17 @@ impl Topics {
     pub fn between(&self, touched: &[Vec<Touched>]) -> Vec<Touched> {
         let mut out: Vec<Touched> = Vec::new();
         for t in self.topics.iter().filter(|t| t.kind == Kind::Interaction) {
+            if !t.other.is_empty() {
+                if let Some(weight) = one_of_each(touched, &t.between, &t.other) {
+                    out.extend(t.rules.iter().map(|&rule| Touched {
+                        rule,
+                        weight,
+                        why: t.source.clone(),
+                        kind: t.kind,
+                    }));
+                }
+                continue;
+            }
             let within = |c: &&Touched| t.between.iter().any(|&b| c.rule == b || c.rule.is_within(b));
             // The rules of the families each card touches, and how much.
             let per_card: Vec<Vec<&Touched>> =
@@ -398,6 +428,28 @@ impl Topics {
         let total = self.total.max(t.cards).max(2) as f32;
         (total / t.cards.max(1) as f32).ln() / total.ln()
     }
+}
+
+/// Where one card touches a rule of `first` (or within one) and another
+/// card a rule of `second`: the sum of their weights there, the best pair's
+/// (at most 1).
+fn one_of_each(touched: &[Vec<Touched>], first: &[RuleId], second: &[RuleId]) -> Option<f32> {
+    let best = |card: &[Touched], families: &[RuleId]| {
+        card.iter()
+            .filter(|c| families.iter().any(|&f| c.rule == f || c.rule.is_within(f)))
+            .map(|c| c.weight)
+            .reduce(f32::max)
+    };
+    let mut out: Option<f32> = None;
+    for (i, a) in touched.iter().enumerate() {
+        let Some(wa) = best(a, first) else { continue };
+        for (j, b) in touched.iter().enumerate() {
+            if let Some(wb) = best(b, second).filter(|_| i != j) {
+                out = Some(out.unwrap_or(0.0).max((wa + wb).min(1.0)));
+            }
+        }
+    }
+    out
 }
 
 /// The topics' patterns of words, compiled ([`Topics::matchers`]).

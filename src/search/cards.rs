@@ -19,7 +19,7 @@ use std::sync::LazyLock;
 use super::collect::Collected;
 use crate::cards::{
     Card, Cards, names,
-    topics::{Topics, Touched},
+    topics::{Kind as TopicKind, Topics, Touched},
 };
 use crate::graph::{Graph, NodeIdx};
 use crate::lexicon::{Kind, Lexicon};
@@ -129,6 +129,8 @@ pub fn named(cards: &Cards, words: &str) -> Named {
     // when the words did not find them.
     let mut lifted: Vec<RuleId> = Vec::new();
     let mut seen: Vec<usize> = Vec::new();
+    // The card of each of `each`.
+    let mut of_each: Vec<usize> = Vec::new();
     for m in mentions.iter().filter(|m| !m.game_word || asked_as_card) {
         if !seen.contains(&m.card) {
             seen.push(m.card);
@@ -143,19 +145,39 @@ pub fn named(cards: &Cards, words: &str) -> Named {
                 }
                 _ => false,
             };
-            each.push(touched.into_iter().filter(|t| !heading(t.rule)).collect());
+            let touched = touched.into_iter().filter(|t| !heading(t.rule));
+            // A face named with its card (« delver … l'aberration
+            // insectoïde ») is one card: its topics join the card's, and
+            // meet no other there.
+            let card = &cards.cards[m.card];
+            match of_each.iter().position(|&s| one_card(&cards.cards[s], card)) {
+                Some(k) => {
+                    for t in touched {
+                        match each[k].iter_mut().find(|o| o.rule == t.rule) {
+                            Some(o) => o.weight = o.weight.max(t.weight),
+                            None => each[k].push(t),
+                        }
+                    }
+                }
+                None => {
+                    each.push(touched.collect());
+                    of_each.push(m.card);
+                }
+            }
         }
     }
     out.as_cards = seen;
     // Where two cards' effects meet (two replacement effects: 616.1).
     let between = topics.between(&each);
     for touched in each.into_iter().chain([between]) {
-        // The strongest topics; the common ones (« Legendary ») count only
-        // for the rules the words found too (see [`boosted`]).
-        let (strong, weak): (Vec<Touched>, Vec<Touched>) = touched.into_iter().partition(|t| t.weight >= MIN_TOPIC);
+        // The strongest topics; the common ones (« Legendary ») and the
+        // rules that name the card's kind (« split card » in 202.3d) count
+        // only for the rules the words found too (see [`boosted`]).
+        let only_found = |t: &Touched| t.weight < MIN_TOPIC || t.kind == TopicKind::LayoutNamed;
+        let (weak, strong): (Vec<Touched>, Vec<Touched>) = touched.into_iter().partition(only_found);
         for t in strong.into_iter().take(CARD_TOPICS).chain(weak) {
             // A query of names alone asks for the rules the cards touch, all of them.
-            if t.weight >= MIN_TOPIC && (t.kind.brings_rules() || out.card_first) {
+            if !only_found(&t) && (t.kind.brings_rules() || out.card_first) {
                 lifted.push(t.rule);
             }
             match out.boosts.iter_mut().find(|(r, _)| *r == t.rule) {
@@ -166,6 +188,12 @@ pub fn named(cards: &Cards, words: &str) -> Named {
     }
     out.weak = out.boosts.iter().map(|&(r, _)| r).filter(|r| !lifted.contains(r)).collect();
     out
+}
+
+/// Whether two cards are one: a face and the card of all its faces
+/// (« Insectile Aberration » of « Delver of Secrets // Insectile Aberration »).
+fn one_card(a: &Card, b: &Card) -> bool {
+    a.name.split(" // ").any(|face| face == b.name) || b.name.split(" // ").any(|face| face == a.name)
 }
 
 /// Judges' jargon said of a kind of card: an entry of the vocabulary that
