@@ -97,7 +97,7 @@ REVIEWED = [
     ("phrase", "enter tapped", "614.1d, 614.12", "614.1d : « [Objects] enter [the battlefield] . . . » est un effet de remplacement"),
     ("phrase", "enters with [some] counter", "122.6, 614.1c", "122.6 : des marqueurs « mis » sur un objet, aussi quand il arrive avec ; 614.1c : « [This permanent] enters with . . . »"),
     ("phrase", "until this leaves the battlefield", "610.3", "610.3 : les effets ponctuels qui changent un objet de zone « until »"),
-    ("phrase", "when/whenever [event], exile [object] until this leaves the battlefield", "610.3b", "610.3b : « If a resolving triggered ability creates the initial one-shot effect […] the object doesn't move » : l'exil « until » fait par une capacité déclenchée"),
+    ("phrase", "when/whenever [event] exile [object] until this leaves the battlefield", "610.3b", "610.3b : « If a resolving triggered ability creates the initial one-shot effect […] the object doesn't move » : l'exil « until » fait par une capacité déclenchée"),
     ("phrase", "can't lose the game", "101.2, 104.3b", "101.2 : « can't » l'emporte ; 104.3b : perdre à 0 point de vie"),
     ("phrase", "cost {[n]} more", "601.2f", "601.2f : « Some effects may increase or reduce the cost to pay »"),
     ("phrase", "costs {[n]} more", "601.2f", "601.2f : « Some effects may increase or reduce the cost to pay »"),

@@ -314,6 +314,7 @@ fn a_card_touches_its_keywords_said_in_its_text_its_kind_and_the_titles_it_says(
         ("Skullclamp", "704.5f"),           // « gets +1/-1 »
         ("Deathrite Shaman", "605.5a"),     // « {T}: Exile target land card … Add »: a target, no mana ability
         ("Lotus Cobra", "605.1b"),          // « Whenever a land you control enters, add »: a triggered one
+        ("Banishing Light", "610.3b"),      // « When this enters, exile … until this leaves »: a triggered one
     ] {
         assert!(touched(card).contains(&rule.to_string()), "{card}: {:?}", touched(card));
     }
@@ -383,6 +384,10 @@ fn the_rules_that_name_a_cards_kind_lift_only_what_the_words_found() {
     assert!(topics("Delver of Secrets").contains(&"202.3b".to_string()));
     assert!(!topics("Emeria's Call").contains(&"202.3b".to_string()));
     assert!(topics("Emeria's Call").contains(&"707.8".to_string()));
+    // A card's page lists what its text touches, not every rule naming its kind.
+    let related: Vec<String> =
+        cards.related(cards.find("Emeria's Call").unwrap()).iter().map(|r| r.rule.to_string()).collect();
+    assert!(related.contains(&"712".to_string()) && !related.contains(&"713.1".to_string()), "{related:?}");
 }
 
 #[test]

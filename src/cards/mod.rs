@@ -495,7 +495,13 @@ impl Cards {
             .keywords
             .iter()
             .filter_map(|k| Some(Related { rule: topics::keyword_rule(lexicon, k)?, why: k.to_string() }));
-        let touched = self.topics_of(card).into_iter().map(|t| Related { rule: t.rule, why: topics::readable(&t.why) });
+        // Not the rules that only name its kind of card (« double-faced »
+        // in 713, substitute cards): a search lifts them, a page would list fifteen.
+        let touched = self
+            .topics_of(card)
+            .into_iter()
+            .filter(|t| t.kind != topics::Kind::LayoutNamed)
+            .map(|t| Related { rule: t.rule, why: topics::readable(&t.why) });
         let mut seen = std::collections::HashSet::new();
         keywords.chain(touched).filter(|r| seen.insert(r.rule)).collect()
     }
