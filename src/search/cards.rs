@@ -124,48 +124,11 @@ pub fn named(cards: &Cards, words: &str) -> Named {
     }
     // What the cards are about, but not for a game word standing for itself.
     let topics = Topics::embedded();
-    let mut each: Vec<Vec<Touched>> = Vec::new();
+    let as_cards: Vec<usize> = mentions.iter().filter(|m| !m.game_word || asked_as_card).map(|m| m.card).collect();
+    let (each, seen) = topics_of_each(cards, &as_cards);
     // The rules a topic rare enough of the card's text touches: lifted even
     // when the words did not find them.
     let mut lifted: Vec<RuleId> = Vec::new();
-    let mut seen: Vec<usize> = Vec::new();
-    // The card of each of `each`.
-    let mut of_each: Vec<usize> = Vec::new();
-    for m in mentions.iter().filter(|m| !m.game_word || asked_as_card) {
-        if !seen.contains(&m.card) {
-            seen.push(m.card);
-            // The first subrule of a rule the card touches is lifted with it
-            // already, the rule's heading (Mother of Runes' 702.16a within
-            // its keyword's 702.16); a later one says more (Progenitus' 702.16j).
-            let touched = cards.topics_at(m.card);
-            let families: Vec<RuleId> = touched.iter().map(|t| t.rule).collect();
-            let heading = |r: RuleId| match r {
-                RuleId::Subrule { chapter, number, letter } => {
-                    letter == Letter::FIRST && families.contains(&RuleId::Rule { chapter, number })
-                }
-                _ => false,
-            };
-            let touched = touched.into_iter().filter(|t| !heading(t.rule));
-            // A face named with its card (« delver … l'aberration
-            // insectoïde ») is one card: its topics join the card's, and
-            // meet no other there.
-            let card = &cards.cards[m.card];
-            match of_each.iter().position(|&s| one_card(&cards.cards[s], card)) {
-                Some(k) => {
-                    for t in touched {
-                        match each[k].iter_mut().find(|o| o.rule == t.rule) {
-                            Some(o) => o.weight = o.weight.max(t.weight),
-                            None => each[k].push(t),
-                        }
-                    }
-                }
-                None => {
-                    each.push(touched.collect());
-                    of_each.push(m.card);
-                }
-            }
-        }
-    }
     out.as_cards = seen;
     // Where two cards' effects meet (two replacement effects: 616.1).
     let between = topics.between(&each);
@@ -188,6 +151,50 @@ pub fn named(cards: &Cards, words: &str) -> Named {
     }
     out.weak = out.boosts.iter().map(|&(r, _)| r).filter(|r| !lifted.contains(r)).collect();
     out
+}
+
+/// The rules each card named touches ([`Cards::topics_at`]), a face named
+/// with its card (« delver … l'aberration insectoïde ») joined to it as one
+/// card, whose topics meet no other there; and the cards, each once.
+fn topics_of_each(cards: &Cards, named: &[usize]) -> (Vec<Vec<Touched>>, Vec<usize>) {
+    let mut each: Vec<Vec<Touched>> = Vec::new();
+    let mut seen: Vec<usize> = Vec::new();
+    // The card of each of `each`.
+    let mut of_each: Vec<usize> = Vec::new();
+    for &named in named {
+        if seen.contains(&named) {
+            continue;
+        }
+        seen.push(named);
+        // The first subrule of a rule the card touches is lifted with it
+        // already, the rule's heading (Mother of Runes' 702.16a within
+        // its keyword's 702.16); a later one says more (Progenitus' 702.16j).
+        let touched = cards.topics_at(named);
+        let families: Vec<RuleId> = touched.iter().map(|t| t.rule).collect();
+        let heading = |r: RuleId| match r {
+            RuleId::Subrule { chapter, number, letter } => {
+                letter == Letter::FIRST && families.contains(&RuleId::Rule { chapter, number })
+            }
+            _ => false,
+        };
+        let touched = touched.into_iter().filter(|t| !heading(t.rule));
+        let card = &cards.cards[named];
+        match of_each.iter().position(|&s| one_card(&cards.cards[s], card)) {
+            Some(k) => {
+                for t in touched {
+                    match each[k].iter_mut().find(|o| o.rule == t.rule) {
+                        Some(o) => o.weight = o.weight.max(t.weight),
+                        None => each[k].push(t),
+                    }
+                }
+            }
+            None => {
+                each.push(touched.collect());
+                of_each.push(named);
+            }
+        }
+    }
+    (each, seen)
 }
 
 /// Whether two cards are one: a face and the card of all its faces
