@@ -85,6 +85,8 @@ REVIEWED = [
     ("phrase", "becomes a copy of", "707.2, 613.1a", "707.2 : ce que copie une copie ; 613.1a couche 1"),
     ("phrase", "base power and toughness", "613.4b", "613.4b : couche 7b, qui fixe la force et l'endurance"),
     ("phrase", "gets +[n]/+[n]", "613.4c", "613.4c : couche 7c, les modifications de force et d'endurance"),
+    ("phrase", "are [types] in addition to their other types", "205.1b, 613.1d", "205.1b : « retains a prior card type » ; 613.1d : couche 4, un effet qui change le type de plusieurs objets (Mycosynth Lattice)"),
+    ("phrase", "is/are [kind] creature with power and toughness", "613.1d, 613.4b", "613.1d : couche 4, des objets qui deviennent créatures ; 613.4b : couche 7b, leur force et endurance fixées (March of the Machines)"),
     ("phrase", "is also a", "205.1b, 613.1d", "205.1b : un objet qui a un autre type « in addition to » ; 613.1d couche 4"),
     ("phrase", "enters tapped", "614.1d, 614.12", "614.1d : « [This permanent] enters . . . » est un effet de remplacement"),
     ("phrase", "if [something] would die", "614.1a, 614.6", "614.1a : les effets qui disent « instead » ; 614.6"),

@@ -301,20 +301,22 @@ fn a_card_touches_its_keywords_said_in_its_text_its_kind_and_the_titles_it_says(
     assert!(!touched("Giant Growth").contains(&"704.5f".to_string()), "{:?}", touched("Giant Growth"));
     // Wordings the rules govern without quoting them (reviewed lines of the miner).
     for (card, rule) in [
-        ("Twincast", "707.10"),             // « copy target instant or sorcery spell »
-        ("Panharmonicon", "603.2d"),        // « triggers an additional time »
-        ("Fling", "608.2h"),                // « the sacrificed creature's power »: last known information
-        ("Geist of Saint Traft", "508.4"),  // « tapped and attacking »
-        ("Sneak Attack", "603.7"),          // « at the beginning of the next end step »: a delayed trigger
-        ("Propaganda", "508.1d"),           // « can't attack you … unless their controller pays »
-        ("Necropotence", "614.10"),         // « skip your draw step »
-        ("Leyline of Sanctity", "702.11c"), // « you have hexproof »: hexproof on a player
-        ("Leyline of Sanctity", "103.6"),   // « in your opening hand »
-        ("Toxic Deluge", "704.5f"),         // « get -X/-X »: toughness 0 or less
-        ("Skullclamp", "704.5f"),           // « gets +1/-1 »
-        ("Deathrite Shaman", "605.5a"),     // « {T}: Exile target land card … Add »: a target, no mana ability
-        ("Lotus Cobra", "605.1b"),          // « Whenever a land you control enters, add »: a triggered one
-        ("Banishing Light", "610.3b"),      // « When this enters, exile … until this leaves »: a triggered one
+        ("Twincast", "707.10"),              // « copy target instant or sorcery spell »
+        ("Panharmonicon", "603.2d"),         // « triggers an additional time »
+        ("Fling", "608.2h"),                 // « the sacrificed creature's power »: last known information
+        ("Geist of Saint Traft", "508.4"),   // « tapped and attacking »
+        ("Sneak Attack", "603.7"),           // « at the beginning of the next end step »: a delayed trigger
+        ("Propaganda", "508.1d"),            // « can't attack you … unless their controller pays »
+        ("Necropotence", "614.10"),          // « skip your draw step »
+        ("Leyline of Sanctity", "702.11c"),  // « you have hexproof »: hexproof on a player
+        ("Leyline of Sanctity", "103.6"),    // « in your opening hand »
+        ("Toxic Deluge", "704.5f"),          // « get -X/-X »: toughness 0 or less
+        ("Skullclamp", "704.5f"),            // « gets +1/-1 »
+        ("Deathrite Shaman", "605.5a"),      // « {T}: Exile target land card … Add »: a target, no mana ability
+        ("Lotus Cobra", "605.1b"),           // « Whenever a land you control enters, add »: a triggered one
+        ("Banishing Light", "610.3b"),       // « When this enters, exile … until this leaves »: a triggered one
+        ("Mycosynth Lattice", "613.1d"),     // « All permanents are artifacts in addition to their other types »
+        ("March of the Machines", "613.4b"), // « … is an artifact creature with power and toughness each equal to »
     ] {
         assert!(touched(card).contains(&rule.to_string()), "{card}: {:?}", touched(card));
     }
@@ -341,6 +343,9 @@ fn two_cards_named_meet_in_the_rule_of_their_interaction() {
     // Two effects of one layer: timestamps and dependency (613.7, 613.8)…
     let layers = boosts("blood moon et urborg tomb of yawgmoth");
     assert!(layers.contains(&"613.7".to_string()) && layers.contains(&"613.8".to_string()), "{layers:?}");
+    // Two type-changing effects, for the same reason.
+    let types = boosts("mycosynth lattice et march of the machines");
+    assert!(types.contains(&"613.8".to_string()), "{types:?}");
     // … not two cards of which one only changes a layer.
     assert!(!boosts("blood moon et steam vents").contains(&"613.7".to_string()));
     // A common topic two cards share (Instant, 304) still lifts only what the words find.
