@@ -50,6 +50,11 @@ LAYOUT_NAMED = {
     "flip": (r"\bflip cards?\b", None, "« flip card »"),
 }
 
+# Rules a type touches that its definition does not send to, reviewed: (rule, source).
+TYPE_ALSO = {
+    "Aura": [("608.3b", "303.4a « An Aura spell requires a target » : sa cible vérifiée à la résolution, 608.3b")],
+}
+
 # Lines reviewed and rejected: the words are there, the rule is not about them.
 REJECTED = {
     "at the beginning of": "dit par presque trois mille cartes : le début d'une étape, pas un sujet",
@@ -451,6 +456,7 @@ def main():
                 rf"\ban? (?:\w+ or )?{re.escape(t)}(?: or \w+)?\b", clause, re.I
             ):
                 found.append((rid, f"action basée sur un état dont « {t} » est le sujet ({rid})"))
+        found.extend(TYPE_ALSO.get(t, []))
         if found:
             ids = []
             for rid, _ in found:

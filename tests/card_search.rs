@@ -323,8 +323,9 @@ fn a_card_touches_its_keywords_said_in_its_text_its_kind_and_the_titles_it_says(
     // The state-based actions whose subject its type is (« If an Aura is attached to an illegal object… »).
     for (card, rule) in [
         ("Rancor", "704.5m"),                                    // Aura
-        ("Umezawa's Jitte", "704.5n"),                           // Equipment
-        ("The Eldest Reborn", "704.5s"),                         // Saga: « lore counters on a Saga permanent »
+        ("Rancor", "608.3b"),            // an Aura spell's target, checked as it resolves (reviewed)
+        ("Umezawa's Jitte", "704.5n"),   // Equipment
+        ("The Eldest Reborn", "704.5s"), // Saga: « lore counters on a Saga permanent »
         ("Invasion of Zendikar // Awakened Skyclave", "704.5v"), // Battle: defense 0
     ] {
         assert!(touched(card).contains(&rule.to_string()), "{card}: {:?}", touched(card));
