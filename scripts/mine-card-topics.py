@@ -361,6 +361,18 @@ def phrase_regex(q):
     return re.compile(r"(?<![a-z0-9'])" + "".join(parts) + r"(?![a-z0-9'])")
 
 
+def within(rid, family):
+    """Whether a rule is a family's (712: 712.8a; 701.27: 701.27c) or the family itself."""
+    if "." in family:
+        return rid == family or re.fullmatch(re.escape(family) + r"[a-z]", rid) is not None
+    return rid == family or rid.startswith(family + ".")
+
+
+def without_examples(text):
+    """A rule's text without its examples."""
+    return text.split("Example:")[0]
+
+
 def words(t):
     return re.findall(r"[a-z0-9+/'{}-]+", t)
 
@@ -565,9 +577,9 @@ def main():
             for rid, text in rules.items()
             if "." in rid
             and not rid.startswith(("701.", "702."))
-            and not any(rid == o or rid.startswith(o + ".") or rid.startswith(o) and o.count(".") == 1 and rid[len(o):len(o) + 1].isalpha() for o in own[layout])
-            and rx.search(text.split("Example:")[0])
-            and not unless.search(text.split("Example:")[0])
+            and not any(within(rid, o) for o in own[layout])
+            and rx.search(without_examples(text))
+            and not unless.search(without_examples(text))
         ]
         if where and layout in layouts:
             out.append(("layout-named", layout, ", ".join(where), layouts[layout], f"{why} en " + ", ".join(where)))

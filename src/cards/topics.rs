@@ -391,7 +391,7 @@ impl Topics {
                 }
                 continue;
             }
-            let within = |c: &&Touched| t.between.iter().any(|&b| c.rule == b || c.rule.is_within(b));
+            let within = |c: &&Touched| touches(c, &t.between);
             // The rules of the families each card touches, and how much.
             let per_card: Vec<Vec<&Touched>> =
                 touched.iter().map(|card| card.iter().filter(within).collect::<Vec<_>>()).collect();
@@ -430,15 +430,17 @@ impl Topics {
     }
 }
 
+/// Whether a rule a card touches is one of these families or within one.
+fn touches(touched: &Touched, families: &[RuleId]) -> bool {
+    families.iter().any(|&f| touched.rule == f || touched.rule.is_within(f))
+}
+
 /// Where one card touches a rule of `first` (or within one) and another
 /// card a rule of `second`: the sum of their weights there, the best pair's
 /// (at most 1).
 fn one_of_each(touched: &[Vec<Touched>], first: &[RuleId], second: &[RuleId]) -> Option<f32> {
     let best = |card: &[Touched], families: &[RuleId]| {
-        card.iter()
-            .filter(|c| families.iter().any(|&f| c.rule == f || c.rule.is_within(f)))
-            .map(|c| c.weight)
-            .reduce(f32::max)
+        card.iter().filter(|c| touches(c, families)).map(|c| c.weight).reduce(f32::max)
     };
     let mut out: Option<f32> = None;
     for (i, a) in touched.iter().enumerate() {
