@@ -89,6 +89,7 @@ REVIEWED = [
     ("phrase", "loses all abilities", "613.1f", "613.1f : couche 6, les effets qui retirent des capacités"),
     ("phrase", "becomes a copy of", "707.2, 613.1a", "707.2 : ce que copie une copie ; 613.1a couche 1"),
     ("phrase", "base power and toughness", "613.4b", "613.4b : couche 7b, qui fixe la force et l'endurance"),
+    ("phrase", "base power and base toughness", "613.4b", "613.4b : couche 7b, qui fixe la force et l'endurance (Opalescence)"),
     ("phrase", "gets +[n]/+[n]", "613.4c", "613.4c : couche 7c, les modifications de force et d'endurance"),
     ("phrase", "are [types] in addition to their other types", "205.1b, 613.1d", "205.1b : « retains a prior card type » ; 613.1d : couche 4, un effet qui change le type de plusieurs objets (Mycosynth Lattice)"),
     ("phrase", "is/are [kind] creature with power and toughness", "613.1d, 613.4b", "613.1d : couche 4, des objets qui deviennent créatures ; 613.4b : couche 7b, leur force et endurance fixées (March of the Machines)"),

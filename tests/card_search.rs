@@ -81,6 +81,20 @@ fn the_words_of_a_card_name_name_no_rule() {
 }
 
 #[test]
+fn encore_as_an_adverb_is_no_keyword() {
+    // « je peux encore crack mon fetch » says « still »: not Encore (702.141),
+    // nor « encore » searched in English texts (the keyword's word there).
+    let t = index().translation("pithing needle nomme polluted delta, je peux encore crack mon fetch ?");
+    assert!(!t.named.contains(&"702.141".to_string()), "{t:?}");
+    assert!(t.fr.contains("encore") && !t.en.contains("encore"), "{t:?}");
+    // First in the query, or after a word that makes it a noun, it is the keyword.
+    for q in ["encore", "encore avec un jeton sacrifie", "son encore coute combien", "the encore tokens"] {
+        let t = index().translation(q);
+        assert!(t.named.contains(&"702.141".to_string()), "{q}: {t:?}");
+    }
+}
+
+#[test]
 fn a_card_named_says_the_jargon_of_its_kind() {
     // « Le jitte tombe »: an Equipment falls off, « l'équipement tombe » (704.5n).
     let t = index().translation("mon jitte tombe quand la creature redevient un terrain ?");
@@ -317,6 +331,7 @@ fn a_card_touches_its_keywords_said_in_its_text_its_kind_and_the_titles_it_says(
         ("Banishing Light", "610.3b"),       // « When this enters, exile … until this leaves »: a triggered one
         ("Mycosynth Lattice", "613.1d"),     // « All permanents are artifacts in addition to their other types »
         ("March of the Machines", "613.4b"), // « … is an artifact creature with power and toughness each equal to »
+        ("Opalescence", "613.4b"),           // « base power and base toughness each equal to »
     ] {
         assert!(touched(card).contains(&rule.to_string()), "{card}: {:?}", touched(card));
     }

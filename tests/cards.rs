@@ -108,6 +108,20 @@ fn a_word_of_french_names_no_card_and_a_nickname_names_the_card_judges_ask_about
 }
 
 #[test]
+fn a_french_name_of_one_word_names_its_card_beside_another_card() {
+    // A French name of one word is a word of French: the card alone or with « carte » …
+    assert_eq!(named("foudre"), ["Lightning Bolt"]);
+    assert_eq!(named("la carte foudre"), ["Lightning Bolt"]);
+    assert!(named("la foudre tombe sur le champ de bataille").is_empty());
+    assert!(named("une contrainte de blocage compte comme une restriction ?").is_empty());
+    // … and in a question that names another card.
+    assert_eq!(named("foudre sur un tarmogoyf 2/3, il meurt ?"), ["Lightning Bolt", "Tarmogoyf"]);
+    assert_eq!(named("pacifisme sur ma creature, mere des runes lui donne pro blanc"), ["Pacifism", "Mother of Runes"]);
+    // Not a face's name of one word (« Donner » of Give // Take), a verb of the question.
+    assert_eq!(named("protecteur sylvestre, je le sacrifie pour donner le linceul ?"), ["Sylvan Safekeeper"]);
+}
+
+#[test]
 fn a_nickname_names_its_card() {
     // `rules/cartes/surnoms.tsv`: each nickname's card is a card of the data.
     let cards = Cards::embedded();

@@ -99,6 +99,11 @@ pub struct Names {
     by_word: Postings,
     /// Whole names that are also words of the game.
     game_words: HashSet<String>,
+    /// Of those, the whole French names of one word that are only that
+    /// (« Foudre », « Pacifisme »; not a face's, « Donner » of Give //
+    /// Take): they name their card in a question that names another card
+    /// too.
+    french_single: HashSet<String>,
     /// The longest name, in words.
     longest: usize,
     /// Per first word of a whole name (hashed), its longest name in words:
@@ -176,7 +181,8 @@ impl Names {
         let common = common_words(cards);
         let mut seen: HashSet<String> = HashSet::new();
         let mut in_english: HashSet<String> = HashSet::new();
-        let (mut english_single, mut french_single) = (HashSet::new(), HashSet::new());
+        let (mut english_single, mut french_single, mut french_whole) =
+            (HashSet::new(), HashSet::new(), HashSet::new());
         for (i, card) in cards.iter().enumerate() {
             for name in std::iter::once(&card.name).chain(&card.french) {
                 // A double-faced card is named by each face too.
@@ -215,10 +221,15 @@ impl Names {
                     // « Contrainte »): the card's name alone or with « carte ».
                     if w.len() == 1 {
                         if *name == card.name {
-                            english_single.insert(key)
+                            english_single.insert(key);
                         } else {
-                            french_single.insert(key)
-                        };
+                            // A face's (« Donner » of Give // Take) is a word
+                            // of the question even beside another card.
+                            if part == name.as_str() && !card.name.contains(" // ") {
+                                french_whole.insert(key.clone());
+                            }
+                            french_single.insert(key);
+                        }
                     }
                     let english = *name == card.name;
                     for word in w.iter().filter(|w| distinctive(w) && !common.contains(&hash(w))) {
@@ -238,6 +249,11 @@ impl Names {
         add_shortened_names(&mut full, cards, &french, &common);
         names.game_words.extend(add_nicknames(&mut full, cards));
         names.reach = reach(&full);
+        names.french_single = french_whole
+            .difference(&english_single)
+            .filter(|k| !names.game_words.contains(*k) && french_single.contains(*k))
+            .cloned()
+            .collect();
         names.game_words.extend(french_single.difference(&english_single).cloned());
         names.index_parts(&by_word);
         names.french = french.iter().map(|w| hash(w)).collect();
@@ -270,6 +286,9 @@ impl Names {
         let is_card = |w: &String| w == "carte" || w == "card";
         let mut taken = vec![false; q.len()];
         let mut found: Vec<Mention> = Vec::new();
+        // French names of one word, named if another card is (« foudre sur
+        // un tarmogoyf »; not « une contrainte de blocage »).
+        let mut beside: Vec<Mention> = Vec::new();
         // The words of names a typo may stand for, per word of the question.
         let typos: Vec<Typos> = q.iter().map(|w| self.corrections(w)).collect();
         // How many words from each word may be a name: the longest name
@@ -294,6 +313,9 @@ impl Names {
                 // « la carte flash », « card fog »: the card.
                 let asked_as_card = as_card || (start > 0 && is_card(&q[start - 1]));
                 if self.game_words.contains(&key) && !(alone == len || asked_as_card) {
+                    if self.french_single.contains(&key) {
+                        beside.push(Mention { card: most_ruled(cards, &list), start, len, game_word: false });
+                    }
                     continue;
                 }
                 // « Qui » (Who // What // When // Where // Why) after « carte »
@@ -358,6 +380,9 @@ impl Names {
                 taken[i] = true;
                 found.push(Mention { card, start: i, len: 1, game_word: false });
             }
+        }
+        if !found.is_empty() {
+            found.extend(beside.into_iter().filter(|m| !taken[m.start]));
         }
         found.sort_by_key(|m| m.start);
         found

@@ -131,6 +131,42 @@ const QUESTION_WORDS: &[&str] = &[
     "alors",
     "bien",
 ];
+/// Adverbs of a spoken French question that are also the name of a
+/// keyword: « je peux encore attaquer ? » says « still », not Encore
+/// (702.141), and the questions of the sets of `tests/` say it some thirty
+/// times, never as the keyword. There it is a word of French, no keyword
+/// ([`ordinary_adverbs`]), except first in the query or after a word that
+/// makes it a noun ([`NOUN_BEFORE`]: « son encore », « the encore tokens »).
+const ADVERBS: &[&str] = &["encore"];
+/// Words after which an adverb of [`ADVERBS`] is the keyword's name.
+const NOUN_BEFORE: &[&str] = &[
+    "le", "la", "les", "l", "un", "une", "son", "sa", "ses", "mon", "ma", "mes", "ton", "ta", "tes", "leur", "de",
+    "du", "des", "d", "capacite", "mot", "cle", "the", "an", "its", "their", "with", "has", "have",
+];
+/// The adverbs of [`ADVERBS`] a translated query says as adverbs, made
+/// words of French that name no entry: searched as typed in French texts
+/// (the glosses say « encore bloquée »), not in English ones (« encore »
+/// of the translations is the keyword's), no keyword's rule named.
+fn ordinary_adverbs(t: &mut crate::lexicon::Translation) {
+    let mut previous: Option<String> = None;
+    for unit in &mut t.units {
+        let word = crate::text::fold(&unit.typed.to_lowercase());
+        let noun = previous.as_deref().is_none_or(|p| NOUN_BEFORE.contains(&p));
+        if !unit.entries.is_empty() && ADVERBS.contains(&word.as_str()) && !noun {
+            let typed = unit.typed.clone();
+            *unit = crate::lexicon::Unit {
+                typed: typed.clone(),
+                unmatched: false,
+                fr: vec![typed],
+                en: Vec::new(),
+                judges: Vec::new(),
+                entries: Vec::new(),
+            };
+        }
+        previous = crate::cards::names::words(&unit.typed).pop();
+    }
+}
+
 /// Restrictions on the results.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Filters {
@@ -681,7 +717,8 @@ impl SearchIndex {
             .split_whitespace()
             .filter(|w| !QUESTION_WORDS.contains(&w.to_lowercase().trim_matches(|c: char| !c.is_alphanumeric())))
             .collect();
-        let t = self.lexicon.translate(&asked.join(" "));
+        let mut t = self.lexicon.translate(&asked.join(" "));
+        ordinary_adverbs(&mut t);
         let language = self.language_of(&typed, &t);
         (language, self.words_of(&t, language == Lang::En, card_words))
     }
