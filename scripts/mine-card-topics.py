@@ -270,6 +270,14 @@ REVIEWED = [
     ("interaction", "202.3 + 712", "712.8", "712.8 : « Each face of a double-faced card […] has its own set of characteristics » : la valeur de mana qu'une carte lit est celle d'une face, selon la zone"),
     ("interaction", "202.3 + 709", "709.3, 709.4", "709.3b : sur la pile, la moitié lancée seule ; 709.4 : ailleurs, les deux moitiés : la valeur de mana qu'une carte lit"),
     ("interaction", "202.3 + 715", "715.3, 715.4", "715.3b : sur la pile en aventure, les caractéristiques de l'aventure ; 715.4 : ailleurs, les normales"),
+    # The rules of a keyword that name the kind of permanent another card is (surveyed 2026-11-28:
+    # the subrules of 701 and 702 that name Auras, Equipment or Fortifications, left out those of a
+    # card's own keyword, Enchant, Equip, Bestow…, and those of one card, 702.16n and 702.16p).
+    ("interaction", "303.4 + 702.26", "702.26g", "702.26g : « When a permanent phases out, any Auras, Equipment, or Fortifications attached to that permanent phase out at the same time »"),
+    ("interaction", "301.5, 301.6 + 702.26", "702.26g", "702.26g : « any Auras, Equipment, or Fortifications attached to that permanent phase out at the same time »"),
+    ("interaction", "303.4 + 702.16", "702.16c", "702.16c : « A permanent or player with protection can’t be enchanted by Auras that have the stated quality »"),
+    ("interaction", "301.5, 301.6 + 702.16", "702.16d", "702.16d : « A permanent with protection can’t be equipped by Equipment that have the stated quality »"),
+    ("interaction", "707 + 712", "707.8", "707.8 : « When copying a melded permanent or other double-faced permanent, use the copiable values of the face that’s currently up »"),
     ("interaction", "613 (même règle)", "613.7, 613.8", "613.7 : « Within a layer or sublayer », l'ordre par horodatage ; 613.8 : par dépendance"),
 ]
 # Mined phrases a reviewed line replaces (« phase out », mined as 702.26a alone; the next end step,

@@ -383,6 +383,17 @@ fn two_cards_named_meet_in_the_rule_of_their_interaction() {
     // Nor a card and its own back face: Delver reveals and transforms, one card.
     let delver = boosts("delver flippé, l'aberration insectoïde");
     assert!(!delver.contains(&"712.8a".to_string()), "{delver:?}");
+    // A keyword's rule that names the kind of permanent the other card is:
+    // an Aura on a permanent that phases out (702.26g), on one with
+    // protection (702.16c); Equipment on one with protection (702.16d).
+    let phasing = boosts("pacifism et teferi's protection");
+    assert!(phasing.contains(&"702.26g".to_string()) && phasing.contains(&"702.16c".to_string()), "{phasing:?}");
+    assert!(boosts("bonesplitter et mother of runes").contains(&"702.16d".to_string()));
+    assert!(!boosts("pacifism et mother of runes").contains(&"702.16d".to_string()));
+    assert!(!boosts("teferi's protection").contains(&"702.26g".to_string()));
+    // A copy of a double-faced permanent: the face that is up (707.8).
+    assert!(boosts("phantasmal image et delver of secrets").contains(&"707.8".to_string()));
+    assert!(!boosts("phantasmal image et tarmogoyf").contains(&"707.8".to_string()));
 }
 
 #[test]
