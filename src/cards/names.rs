@@ -103,7 +103,7 @@ pub struct Names {
     /// (« Foudre », « Pacifisme »; not a face's, « Donner » of Give //
     /// Take): they name their card in a question that names another card
     /// too.
-    french_single: HashSet<String>,
+    french_beside: HashSet<String>,
     /// The longest name, in words.
     longest: usize,
     /// Per first word of a whole name (hashed), its longest name in words:
@@ -249,11 +249,8 @@ impl Names {
         add_shortened_names(&mut full, cards, &french, &common);
         names.game_words.extend(add_nicknames(&mut full, cards));
         names.reach = reach(&full);
-        names.french_single = french_whole
-            .difference(&english_single)
-            .filter(|k| !names.game_words.contains(*k) && french_single.contains(*k))
-            .cloned()
-            .collect();
+        names.french_beside =
+            french_whole.difference(&english_single).filter(|k| !names.game_words.contains(*k)).cloned().collect();
         names.game_words.extend(french_single.difference(&english_single).cloned());
         names.index_parts(&by_word);
         names.french = french.iter().map(|w| hash(w)).collect();
@@ -313,7 +310,7 @@ impl Names {
                 // « la carte flash », « card fog »: the card.
                 let asked_as_card = as_card || (start > 0 && is_card(&q[start - 1]));
                 if self.game_words.contains(&key) && !(alone == len || asked_as_card) {
-                    if self.french_single.contains(&key) {
+                    if self.french_beside.contains(&key) {
                         beside.push(Mention { card: most_ruled(cards, &list), start, len, game_word: false });
                     }
                     continue;
