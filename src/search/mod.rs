@@ -150,9 +150,11 @@ const NOUN_BEFORE: &[&str] = &[
 fn ordinary_adverbs(t: &mut crate::lexicon::Translation) {
     let mut previous: Option<String> = None;
     for unit in &mut t.units {
-        let word = crate::text::fold(&unit.typed.to_lowercase());
+        // Folded, as the words of names are (« encore », « capacite »).
+        let mut words = crate::cards::names::words(&unit.typed);
+        let adverb = matches!(&words[..], [w] if ADVERBS.contains(&w.as_str()));
         let noun = previous.as_deref().is_none_or(|p| NOUN_BEFORE.contains(&p));
-        if !unit.entries.is_empty() && ADVERBS.contains(&word.as_str()) && !noun {
+        if !unit.entries.is_empty() && adverb && !noun {
             let typed = unit.typed.clone();
             *unit = crate::lexicon::Unit {
                 typed: typed.clone(),
@@ -163,7 +165,7 @@ fn ordinary_adverbs(t: &mut crate::lexicon::Translation) {
                 entries: Vec::new(),
             };
         }
-        previous = crate::cards::names::words(&unit.typed).pop();
+        previous = words.pop();
     }
 }
 
