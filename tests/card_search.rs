@@ -482,3 +482,23 @@ fn the_heading_of_a_rule_a_card_touches_is_not_lifted_twice() {
     let at = |id: &str| ids.iter().position(|i| i == id).unwrap_or(99);
     assert!(at("702.16c") < 5 && at("702.16c") < at("702.16a"), "{ids:?}");
 }
+
+#[test]
+fn a_rule_a_card_brings_found_weakly_by_the_words_is_not_left_behind() {
+    // Blood Moon's text (« Nonbasic lands are Mountains ») brings 305.7; the
+    // words of a question on Dryad Arbor find it far down. Found or not, it
+    // comes near the top (it came 6th when only the rules the words did not
+    // find were brought).
+    let g = french();
+    let ids = |q: &str| -> Vec<String> {
+        index().search(g, q, 10, &Filters::default()).hits.iter().map(|h| h.view(g).id).collect()
+    };
+    let top = ids("lune de sang, ma forêt dryade devient une montagne ?");
+    assert!(top.iter().take(2).any(|i| i == "305.7"), "{top:?}");
+    // Doubling Season and Hardened Scales, two replacement effects, meet
+    // in 616.1 (the order of replacement effects): a rule of it comes first
+    // (614.16 came before it).
+    let top = ids("doubling season + hardened scales ça fait 3 ou 4 marqueurs ?");
+    let first = top.first().and_then(|i| i.parse::<RuleId>().ok());
+    assert!(first.is_some_and(|r| r.is_within("616.1".parse().unwrap())), "{top:?}");
+}

@@ -25,7 +25,7 @@ use crate::graph::{Graph, NodeIdx};
 use crate::lexicon::{Kind, Lexicon};
 use crate::vocab::{Lang, Letter, RuleId};
 
-use super::weights::{CARD_TOPICS, MIN_TOPIC, W_CARD, W_CARD_FOUND, W_CITED};
+use super::weights::{CARD_TOPICS, MIN_TOPIC, W_CARD, W_CARD_FOUND, W_CITED, W_FOUND_FLOOR};
 
 /// What the cards named make of a query.
 #[derive(Debug, Clone, Default)]
@@ -290,7 +290,8 @@ pub fn names_share(query: &str, named: &Named) -> f32 {
 /// that states it, the family's rule the words found best
 /// ([`super::collect::Collected::family_best`], wherever it ranked; else
 /// the stating node, a keyword's heading by its first subrule) comes in at
-/// `W_CARD × weight × the best score`; a common topic (« Legendary »)
+/// `W_CARD × weight × the best score`; when the words found it too
+/// (weakly), it scores at least [`W_FOUND_FLOOR`] of that; a common topic (« Legendary »)
 /// counts only for the rules the words found (704.5j when the question
 /// says « legend rule »). Each rule of `citing` (its text cites cards
 /// named, with how much: see [`super::SearchIndex::citing`]) gets
@@ -350,12 +351,19 @@ pub(super) fn boosted(
                 found |= k == key;
             }
         }
-        if !found && !weak.contains(&rule) && super::documents::indexed(graph, stating) {
+        if !weak.contains(&rule) && super::documents::indexed(graph, stating) {
             let chosen = family_best.iter().find(|(f, _)| *f == rule).map_or(stating, |&(_, n)| n);
             let chosen_key = super::collect::rule_key(graph, chosen);
-            if !keys.iter().any(|&(k, _)| k == chosen_key) {
-                text.push((W_CARD * weight * best, chosen));
-                keys.push((chosen_key, graph.node(chosen_key).id));
+            let lift = W_CARD * weight * best;
+            match keys.iter().position(|&(k, _)| k == chosen_key) {
+                // Found weakly by the words (Blood Moon's 305.7 beside Dryad
+                // Arbor): not far below where it would come in had they not.
+                Some(i) => text[i].0 = text[i].0.max(W_FOUND_FLOOR * lift),
+                None if !found => {
+                    text.push((lift, chosen));
+                    keys.push((chosen_key, graph.node(chosen_key).id));
+                }
+                None => {}
             }
         }
     }
