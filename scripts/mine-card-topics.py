@@ -220,6 +220,10 @@ REVIEWED = [
     ("phrase", "choose one or both -", "700.2a, 700.2d", "700.2a : « The controller of a modal spell or activated ability chooses the mode(s) as part of casting that spell »."),
     ("phrase", "skip your", "614.10, 614.10a", "614.10 : « “Skip [something]” is the same as “Instead of doing [something], do nothing.” »"),
     ("phrase", "of your library in any order", "401.4", "401.4 : « the owner of those cards may arrange them in any order »."),
+    # A trigger on each card drawn (Orcish Bowmasters, Consecrated Sphinx): a draw of several
+    # cards is that many draws, each an event of its own.
+    ("phrase", "whenever [something] draws a card", "121.2, 603.2c", "121.2 : « Cards may only be drawn one at a time. If a player is instructed to draw multiple cards, that player performs that many individual card draws » ; 603.2c : « it can trigger repeatedly if one event contains multiple occurrences »."),
+    ("phrase", "whenever you draw a card", "121.2, 603.2c", "121.2 : « Cards may only be drawn one at a time. If a player is instructed to draw multiple cards, that player performs that many individual card draws » ; 603.2c : « it can trigger repeatedly if one event contains multiple occurrences »."),
     ("phrase", "at the beginning of your draw step", "504.1, 504.2, 603.2b", "504.1 : « First, the active player draws a card » ; 504.2 : ensuite seulement « the active player gets priority »."),
     ("phrase", "a crime", "700.13", "700.13 : « A player commits a crime as that player casts a spell, activates an ability, or puts a triggered ability on the stack and that spell or ability targets at least one opponent »."),
     ("phrase", "completed a dungeon", "309.7", "309.7 : « A player completes a dungeon as that dungeon card is removed from the game »."),

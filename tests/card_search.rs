@@ -65,6 +65,11 @@ fn cards_named_bring_the_rules_their_texts_touch() {
     let r = off.search(g, "lune de sang urborg", 10, &Filters::default());
     assert!(r.cards.is_empty());
     assert!(!r.hits.iter().take(3).any(|h| h.view(g).id == "613.1d"));
+    // A trigger on each card drawn (Smothering Tithe) and a draw of three:
+    // one draw at a time, 121.2, each a trigger, 603.2c.
+    let q = "smothering tithe, l'adversaire joue brainstorm, je crée combien de trésors ?";
+    let top: Vec<String> = index().search(g, q, 2, &Filters::default()).hits.iter().map(|h| h.view(g).id).collect();
+    assert!(top.iter().any(|i| i == "121.2" || i == "603.2c"), "{top:?}");
 }
 
 #[test]
@@ -315,23 +320,25 @@ fn a_card_touches_its_keywords_said_in_its_text_its_kind_and_the_titles_it_says(
     assert!(!touched("Giant Growth").contains(&"704.5f".to_string()), "{:?}", touched("Giant Growth"));
     // Wordings the rules govern without quoting them (reviewed lines of the miner).
     for (card, rule) in [
-        ("Twincast", "707.10"),              // « copy target instant or sorcery spell »
-        ("Panharmonicon", "603.2d"),         // « triggers an additional time »
-        ("Fling", "608.2h"),                 // « the sacrificed creature's power »: last known information
-        ("Geist of Saint Traft", "508.4"),   // « tapped and attacking »
-        ("Sneak Attack", "603.7"),           // « at the beginning of the next end step »: a delayed trigger
-        ("Propaganda", "508.1d"),            // « can't attack you … unless their controller pays »
-        ("Necropotence", "614.10"),          // « skip your draw step »
-        ("Leyline of Sanctity", "702.11c"),  // « you have hexproof »: hexproof on a player
-        ("Leyline of Sanctity", "103.6"),    // « in your opening hand »
-        ("Toxic Deluge", "704.5f"),          // « get -X/-X »: toughness 0 or less
-        ("Skullclamp", "704.5f"),            // « gets +1/-1 »
-        ("Deathrite Shaman", "605.5a"),      // « {T}: Exile target land card … Add »: a target, no mana ability
-        ("Lotus Cobra", "605.1b"),           // « Whenever a land you control enters, add »: a triggered one
-        ("Banishing Light", "610.3b"),       // « When this enters, exile … until this leaves »: a triggered one
-        ("Mycosynth Lattice", "613.1d"),     // « All permanents are artifacts in addition to their other types »
-        ("March of the Machines", "613.4b"), // « … is an artifact creature with power and toughness each equal to »
-        ("Opalescence", "613.4b"),           // « base power and base toughness each equal to »
+        ("Twincast", "707.10"),                 // « copy target instant or sorcery spell »
+        ("Panharmonicon", "603.2d"),            // « triggers an additional time »
+        ("Fling", "608.2h"),                    // « the sacrificed creature's power »: last known information
+        ("Geist of Saint Traft", "508.4"),      // « tapped and attacking »
+        ("Sneak Attack", "603.7"),              // « at the beginning of the next end step »: a delayed trigger
+        ("Propaganda", "508.1d"),               // « can't attack you … unless their controller pays »
+        ("Necropotence", "614.10"),             // « skip your draw step »
+        ("Leyline of Sanctity", "702.11c"),     // « you have hexproof »: hexproof on a player
+        ("Leyline of Sanctity", "103.6"),       // « in your opening hand »
+        ("Toxic Deluge", "704.5f"),             // « get -X/-X »: toughness 0 or less
+        ("Skullclamp", "704.5f"),               // « gets +1/-1 »
+        ("Deathrite Shaman", "605.5a"),         // « {T}: Exile target land card … Add »: a target, no mana ability
+        ("Lotus Cobra", "605.1b"),              // « Whenever a land you control enters, add »: a triggered one
+        ("Banishing Light", "610.3b"),          // « When this enters, exile … until this leaves »: a triggered one
+        ("Mycosynth Lattice", "613.1d"),        // « All permanents are artifacts in addition to their other types »
+        ("March of the Machines", "613.4b"),    // « … is an artifact creature with power and toughness each equal to »
+        ("Opalescence", "613.4b"),              // « base power and base toughness each equal to »
+        ("Orcish Bowmasters", "121.2"),         // « whenever an opponent draws a card »: one draw at a time
+        ("Niv-Mizzet, the Firemind", "603.2c"), // « whenever you draw a card »: once per card
     ] {
         assert!(touched(card).contains(&rule.to_string()), "{card}: {:?}", touched(card));
     }
