@@ -100,6 +100,24 @@ fn encore_as_an_adverb_is_no_keyword() {
 }
 
 #[test]
+fn a_keyword_said_absent_names_no_rule() {
+    // « sans initiative », « pas de régénération », « without trample »: the
+    // question is about a creature without it; the words are still searched.
+    for (q, rule, word) in [
+        ("glissa bloque un 4/4 sans initiative, qui frappe en premier ?", "702.7", "first strike"),
+        ("colère de dieu dit pas de régénération, mon marqueur bouclier me sauve ?", "701.19", "regenerat"),
+        ("a creature without trample is blocked, does it deal damage to the player ?", "702.19", "trample"),
+    ] {
+        let t = index().translation(q);
+        assert!(!t.named.contains(&rule.to_string()), "{q}: {t:?}");
+        assert!(t.en.contains(word), "{q}: {t:?}");
+    }
+    // Said present, it names its rule.
+    let t = index().translation("glissa a l'initiative, qui frappe en premier ?");
+    assert!(t.named.contains(&"702.7".to_string()), "{t:?}");
+}
+
+#[test]
 fn a_card_named_says_the_jargon_of_its_kind() {
     // « Le jitte tombe »: an Equipment falls off, « l'équipement tombe » (704.5n).
     let t = index().translation("mon jitte tombe quand la creature redevient un terrain ?");

@@ -143,6 +143,10 @@ const NOUN_BEFORE: &[&str] = &[
     "le", "la", "les", "l", "un", "une", "son", "sa", "ses", "mon", "ma", "mes", "ton", "ta", "tes", "leur", "de",
     "du", "des", "d", "capacite", "mot", "cle", "the", "an", "its", "their", "with", "has", "have",
 ];
+/// The words before a keyword ability that say a creature lacks it (with
+/// « pas de », see [`SearchIndex::absent_abilities`]).
+const ABSENT: &[&str] = &["sans", "without", "no"];
+
 /// The adverbs of [`ADVERBS`] a translated query says as adverbs, made
 /// words of French that name no entry: searched as typed in French texts
 /// (the glosses say « encore bloquée »), not in English ones (« encore »
@@ -721,8 +725,35 @@ impl SearchIndex {
             .collect();
         let mut t = self.lexicon.translate(&asked.join(" "));
         ordinary_adverbs(&mut t);
+        self.absent_abilities(&mut t);
         let language = self.language_of(&typed, &t);
         (language, self.words_of(&t, language == Lang::En, card_words))
+    }
+
+    /// A keyword ability or action said absent (« un 4/4 sans initiative »,
+    /// « pas de régénération », « without trample ») names no rule: the
+    /// question is about a creature without it, whose rules are those of
+    /// any creature. Its words are still searched: the other creature may
+    /// have it (Glissa's first strike), and « sans vol » asks 702.9b.
+    fn absent_abilities(&self, t: &mut Translation) {
+        let entries = self.lexicon.entries();
+        let mut before: Vec<String> = Vec::new();
+        for unit in &mut t.units {
+            let n = before.len();
+            let negated = (n >= 1 && ABSENT.contains(&before[n - 1].as_str()))
+                || (n >= 2 && before[n - 2] == "pas" && before[n - 1] == "de");
+            if negated
+                && unit.entries.iter().any(|&e| {
+                    matches!(
+                        entries[e].kind,
+                        crate::lexicon::Kind::KeywordAbility | crate::lexicon::Kind::KeywordAction
+                    )
+                })
+            {
+                unit.entries.clear();
+            }
+            before.extend(crate::cards::names::words(&unit.typed));
+        }
     }
 
     /// What a translated query asks about: one concept per word no entry
