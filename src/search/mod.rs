@@ -143,8 +143,8 @@ const NOUN_BEFORE: &[&str] = &[
     "le", "la", "les", "l", "un", "une", "son", "sa", "ses", "mon", "ma", "mes", "ton", "ta", "tes", "leur", "de",
     "du", "des", "d", "capacite", "mot", "cle", "the", "an", "its", "their", "with", "has", "have",
 ];
-/// The words before a keyword ability that say a creature lacks it (with
-/// « pas de », see [`SearchIndex::absent_abilities`]).
+/// The words before a keyword ability or action that say a creature lacks
+/// it (and « pas de »; see [`SearchIndex::absent_abilities`]).
 const ABSENT: &[&str] = &["sans", "without", "no"];
 
 /// The adverbs of [`ADVERBS`] a translated query says as adverbs, made
@@ -736,20 +736,15 @@ impl SearchIndex {
     /// any creature. Its words are still searched: the other creature may
     /// have it (Glissa's first strike), and « sans vol » asks 702.9b.
     fn absent_abilities(&self, t: &mut Translation) {
+        use crate::lexicon::Kind;
         let entries = self.lexicon.entries();
+        let keyword = |e: usize| matches!(entries[e].kind, Kind::KeywordAbility | Kind::KeywordAction);
         let mut before: Vec<String> = Vec::new();
         for unit in &mut t.units {
             let n = before.len();
             let negated = (n >= 1 && ABSENT.contains(&before[n - 1].as_str()))
                 || (n >= 2 && before[n - 2] == "pas" && before[n - 1] == "de");
-            if negated
-                && unit.entries.iter().any(|&e| {
-                    matches!(
-                        entries[e].kind,
-                        crate::lexicon::Kind::KeywordAbility | crate::lexicon::Kind::KeywordAction
-                    )
-                })
-            {
+            if negated && unit.entries.iter().any(|&e| keyword(e)) {
                 unit.entries.clear();
             }
             before.extend(crate::cards::names::words(&unit.typed));
