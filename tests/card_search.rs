@@ -118,6 +118,33 @@ fn a_keyword_said_absent_names_no_rule() {
 }
 
 #[test]
+fn taper_is_striking_unless_the_words_around_it_say_tapping() {
+    // Judges say « taper » for dealing combat damage more than for tapping.
+    let english = |q: &str| index().translation(q).en;
+    for q in [
+        "mon elfe tape le joueur pour 1 ?",
+        "avec double initiative la creature tape deux fois ?",
+        "il me tape avec son commandant",
+        "elle a deja tapé au premier step, elle retape ?",
+    ] {
+        let en = english(q);
+        assert!(en.contains("combat damage") && !en.split(' ').any(|w| w == "tap"), "{q}: {en}");
+    }
+    // Tapping: for mana, a land, a creature tapped, « se tape », a participle, « tap ».
+    for q in [
+        "ma foret tape pour du vert sous blood moon ?",
+        "je tape mes terrains en reponse",
+        "je tape une creature pour convoquer",
+        "elle se tape en attaquant ?",
+        "deux jetons tapés et attaquants",
+        "I tap my creature",
+    ] {
+        let en = english(q);
+        assert!(en.split(' ').any(|w| w == "tap") && !en.contains("combat damage"), "{q}: {en}");
+    }
+}
+
+#[test]
 fn a_card_named_says_the_jargon_of_its_kind() {
     // « Le jitte tombe »: an Equipment falls off, « l'équipement tombe » (704.5n).
     let t = index().translation("mon jitte tombe quand la creature redevient un terrain ?");

@@ -146,6 +146,25 @@ const NOUN_BEFORE: &[&str] = &[
 /// The words before a keyword ability or action that say a creature lacks
 /// it (and « pas de »; see [`SearchIndex::absent_abilities`]).
 const ABSENT: &[&str] = &["sans", "without", "no"];
+/// What judges mean by « taper » when it is not tapping: dealing combat
+/// damage (« le guide tape le joueur », « elle tape 2 fois », « il me tape
+/// avec »); see [`SearchIndex::struck`].
+const STRUCK: &str = "blessures de combat";
+/// Words near « taper » that make it tapping (« taper ses terrains pour du
+/// mana », « ça tape pour quelle couleur »), with « pour » just after it and
+/// « se » just before it (« elle se tape en attaquant »).
+const TAPPING_NEAR: &[&str] = &["terrain", "terrains", "land", "lands", "mana"];
+/// Words looked at on each side of « taper » for [`TAPPING_NEAR`].
+const TAPPING_SPAN: usize = 4;
+/// Permanents one taps: the object of « taper » in its first two words
+/// after it makes it tapping (« tapper un attaquant »); a player struck is
+/// the other reading (« je tape le joueur »).
+const TAPPED_OBJECTS: &[&str] =
+    &["attaquant", "attaquants", "bloqueur", "bloqueurs", "creature", "creatures", "permanent", "permanents"];
+/// The forms of « avoir » before a participle that make « tapé » struck
+/// (« elle a déjà tapé »); other participles are tapped (« 2 guerriers
+/// tapés et attaquants »).
+const HAVE: &[&str] = &["a", "ai", "as", "avons", "avez", "ont", "deja"];
 
 /// The adverbs of [`ADVERBS`] a translated query says as adverbs, made
 /// words of French that name no entry: searched as typed in French texts
@@ -726,6 +745,7 @@ impl SearchIndex {
         let mut t = self.lexicon.translate(&asked.join(" "));
         ordinary_adverbs(&mut t);
         self.absent_abilities(&mut t);
+        self.struck(&mut t);
         let language = self.language_of(&typed, &t);
         (language, self.words_of(&t, language == Lang::En, card_words))
     }
@@ -748,6 +768,43 @@ impl SearchIndex {
                 unit.entries.clear();
             }
             before.extend(crate::cards::names::words(&unit.typed));
+        }
+    }
+
+    /// « Taper » (jargon for tap, 701.26) read as judges mostly say it:
+    /// dealing combat damage ([`STRUCK`]), unless the words around it say
+    /// tapping: a land or mana near it ([`TAPPING_NEAR`]), a permanent
+    /// after it ([`TAPPED_OBJECTS`]), « pour » after it, « se » before it, a
+    /// participle without « avoir » ([`HAVE`]). Of the 28 questions of the
+    /// sets (`tests/`, `../shared/relevance/`) that say « taper » in some
+    /// form, 19 mean damage. The English « tap » is always tapping.
+    fn struck(&self, t: &mut Translation) {
+        let entries = self.lexicon.entries();
+        let tap = |e: usize| entries[e].en == "tap" && entries[e].kind.is_shorthand();
+        let words: Vec<String> = t.units.iter().map(|u| crate::cards::names::words(&u.typed).join(" ")).collect();
+        let mut damage: Option<crate::lexicon::Unit> = None;
+        for i in 0..t.units.len() {
+            // « Elle retape au 2e step » strikes again: no name of the vocabulary has it.
+            let again = t.units[i].unmatched && words[i].starts_with("retap");
+            let english = matches!(words[i].as_str(), "tap" | "taps" | "tapped" | "tapping");
+            if !again && (english || !t.units[i].entries.iter().any(|&e| tap(e))) {
+                continue;
+            }
+            let near = &words[i.saturating_sub(TAPPING_SPAN)..(i + 1 + TAPPING_SPAN).min(words.len())];
+            let before = if i > 0 { words[i - 1].as_str() } else { "" };
+            let lower = t.units[i].typed.to_lowercase();
+            let participle = ["é", "ée", "és", "ées", "ee", "ees"].iter().any(|e| lower.ends_with(e));
+            let after = &words[i + 1..(i + 3).min(words.len())];
+            let tapping = matches!(before, "se" | "s")
+                || (participle && !HAVE.contains(&before))
+                || after.first().is_some_and(|w| w == "pour")
+                || after.iter().flat_map(|w| w.split(' ')).any(|w| TAPPED_OBJECTS.contains(&w))
+                || near.iter().flat_map(|w| w.split(' ')).any(|w| TAPPING_NEAR.contains(&w));
+            if tapping {
+                continue;
+            }
+            let damage = damage.get_or_insert_with(|| self.lexicon.translate(STRUCK).units.remove(0));
+            t.units[i] = crate::lexicon::Unit { typed: t.units[i].typed.clone(), ..damage.clone() };
         }
     }
 
