@@ -86,6 +86,9 @@ REVIEWED = [
     ("phrase", "is a [basic land type] in addition to its other", "305.7, 613.1d", "305.7 : « in addition to its other land types »"),
     ("phrase", "lands are [basic land type]", "305.7, 613.1d", "305.7 : un effet qui fixe le type de terrain de base"),
     ("phrase", "gain control of", "613.1b", "613.1b : couche 2, les effets de changement de contrôle"),
+    # The Auras that take a permanent (Control Magic, 39 cards) never give haste, unlike half of the
+    # « gain control of » cards (124 of 270, Act of Treason): what is asked of them is summoning sickness.
+    ("phrase", "you control enchanted creature/artifact/permanent/land/planeswalker/enchantment.", "613.1b, 302.6", "613.1b : couche 2, les effets de changement de contrôle (Control Magic) ; 302.6 : une créature « can't attack unless it has been under its controller's control continuously since their most recent turn began »"),
     ("phrase", "loses all abilities", "613.1f", "613.1f : couche 6, les effets qui retirent des capacités"),
     ("phrase", "becomes a copy of", "707.2, 613.1a", "707.2 : ce que copie une copie ; 613.1a couche 1"),
     ("phrase", "base power and toughness", "613.4b", "613.4b : couche 7b, qui fixe la force et l'endurance"),

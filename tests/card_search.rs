@@ -361,6 +361,10 @@ fn a_card_touches_its_keywords_said_in_its_text_its_kind_and_the_titles_it_says(
     assert!(!touched("Llanowar Elves").contains(&"603.4".to_string()));
     // « {T}: Add {G}. »: no target, a mana ability like any other.
     assert!(!touched("Llanowar Elves").iter().any(|r| r.starts_with("605")), "{:?}", touched("Llanowar Elves"));
+    // « Gain control of … It gains haste »: summoning sickness is not what it asks.
+    assert!(!touched("Act of Treason").contains(&"302.6".to_string()), "{:?}", touched("Act of Treason"));
+    // « Enchant creature you control » then « Enchanted creature gets »: no control taken.
+    assert!(!touched("Caribou Range").contains(&"613.1b".to_string()), "{:?}", touched("Caribou Range"));
     // « gets +3/+3 » lowers no toughness.
     assert!(!touched("Giant Growth").contains(&"704.5f".to_string()), "{:?}", touched("Giant Growth"));
     // Wordings the rules govern without quoting them (reviewed lines of the miner).
@@ -384,6 +388,8 @@ fn a_card_touches_its_keywords_said_in_its_text_its_kind_and_the_titles_it_says(
         ("Opalescence", "613.4b"),              // « base power and base toughness each equal to »
         ("Orcish Bowmasters", "121.2"),         // « whenever an opponent draws a card »: one draw at a time
         ("Niv-Mizzet, the Firemind", "603.2c"), // « whenever you draw a card »: once per card
+        ("Control Magic", "613.1b"),            // « You control enchanted creature. »: layer 2
+        ("Control Magic", "302.6"),             // … and summoning sickness, no haste given
     ] {
         assert!(touched(card).contains(&rule.to_string()), "{card}: {:?}", touched(card));
     }
