@@ -286,6 +286,11 @@ REVIEWED = [
     ("interaction", "301.5, 301.6 + 702.16", "702.16d", "702.16d : « A permanent with protection can’t be equipped by Equipment that have the stated quality »"),
     ("interaction", "707 + 712", "707.8", "707.8 : « When copying a melded permanent or other double-faced permanent, use the copiable values of the face that’s currently up »"),
     ("interaction", "613 (même règle)", "613.7, 613.8", "613.7 : « Within a layer or sublayer », l'ordre par horodatage ; 613.8 : par dépendance"),
+    # A characteristic-defining ability (Tarmogoyf) against an effect that sets power and toughness
+    # (Turn to Frog, Oko): layer 7a before 7b. Tried and left out (2026-11-29): the pairs with a
+    # modifying effect (613.4c, « gets +[n]/+[n] », thousands of cards: Rancor, Bonesplitter) lifted
+    # layer 7 in questions on Auras and Equipment, and cost more than they gained.
+    ("interaction", "208.2a + 613.4b", "613.4a, 613.4b", "613.4 : « Within layer 7, apply effects in a series of sublayers in the order described below » : une capacité qui définit une caractéristique (7a), un effet qui la fixe (7b)"),
 ]
 # Mined phrases a reviewed line replaces (« phase out », mined as 702.26a alone; the next end step,
 # mined as 513.1a and 513.2 without the delayed triggered ability of 603.7).

@@ -449,6 +449,10 @@ fn two_cards_named_meet_in_the_rule_of_their_interaction() {
     assert!(boosts("bonesplitter et mother of runes").contains(&"702.16d".to_string()));
     assert!(!boosts("pacifism et mother of runes").contains(&"702.16d".to_string()));
     assert!(!boosts("teferi's protection").contains(&"702.26g".to_string()));
+    // A characteristic-defining ability and an effect that sets power and
+    // toughness: layer 7a, then 7b (613.4a); not a pump (7c).
+    assert!(boosts("tarmogoyf et turn to frog").contains(&"613.4a".to_string()));
+    assert!(!boosts("tarmogoyf et rancor").contains(&"613.4a".to_string()));
     // A copy of a double-faced permanent: the face that is up (707.8).
     assert!(boosts("phantasmal image et delver of secrets").contains(&"707.8".to_string()));
     assert!(!boosts("phantasmal image et tarmogoyf").contains(&"707.8".to_string()));
