@@ -291,6 +291,7 @@ REVIEWED = [
     # modifying effect (613.4c, « gets +[n]/+[n] », thousands of cards: Rancor, Bonesplitter) lifted
     # layer 7 in questions on Auras and Equipment, and cost more than they gained.
     ("interaction", "208.2a + 613.4b", "613.4a, 613.4b", "613.4 : « Within layer 7, apply effects in a series of sublayers in the order described below » : une capacité qui définit une caractéristique (7a), un effet qui la fixe (7b)"),
+    ("interaction", "702.85, 701.57, 118.9 + 107.3", "107.3b", "107.3b : « an effect lets that player cast that spell while paying neither its mana cost nor an alternative cost that includes X, then the only legal choice for X is 0 » : une carte qui fait lancer sans payer (cascade, découverte) et une carte avec {X} dans son coût"),
 ]
 # Mined phrases a reviewed line replaces (« phase out », mined as 702.26a alone; the next end step,
 # mined as 513.1a and 513.2 without the delayed triggered ability of 603.7).

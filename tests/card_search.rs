@@ -453,6 +453,9 @@ fn two_cards_named_meet_in_the_rule_of_their_interaction() {
     // toughness: layer 7a, then 7b (613.4a); not a pump (7c).
     assert!(boosts("tarmogoyf et turn to frog").contains(&"613.4a".to_string()));
     assert!(!boosts("tarmogoyf et rancor").contains(&"613.4a".to_string()));
+    // A card cast without paying its mana cost (cascade) that has {X} in it: X is 0 (107.3b).
+    assert!(boosts("bloodbraid elf et chalice of the void").contains(&"107.3b".to_string()));
+    assert!(!boosts("bloodbraid elf et lightning bolt").contains(&"107.3b".to_string()));
     // A copy of a double-faced permanent: the face that is up (707.8).
     assert!(boosts("phantasmal image et delver of secrets").contains(&"707.8".to_string()));
     assert!(!boosts("phantasmal image et tarmogoyf").contains(&"707.8".to_string()));
