@@ -363,7 +363,7 @@ fn a_card_touches_its_keywords_said_in_its_text_its_kind_and_the_titles_it_says(
     assert!(!touched("Llanowar Elves").iter().any(|r| r.starts_with("605")), "{:?}", touched("Llanowar Elves"));
     // « Gain control of … It gains haste »: summoning sickness is not what it asks.
     assert!(!touched("Act of Treason").contains(&"302.6".to_string()), "{:?}", touched("Act of Treason"));
-    // « Enchant creature you control » then « Enchanted creature gets »: no control taken.
+    // « Enchant land you control » then « Enchanted land has »: no control taken.
     assert!(!touched("Caribou Range").contains(&"613.1b".to_string()), "{:?}", touched("Caribou Range"));
     // « gets +3/+3 » lowers no toughness.
     assert!(!touched("Giant Growth").contains(&"704.5f".to_string()), "{:?}", touched("Giant Growth"));
@@ -453,7 +453,8 @@ fn two_cards_named_meet_in_the_rule_of_their_interaction() {
     // toughness: layer 7a, then 7b (613.4a); not a pump (7c).
     assert!(boosts("tarmogoyf et turn to frog").contains(&"613.4a".to_string()));
     assert!(!boosts("tarmogoyf et rancor").contains(&"613.4a".to_string()));
-    // A card cast without paying its mana cost (cascade) that has {X} in it: X is 0 (107.3b).
+    // A card that casts another without paying its mana cost (cascade) and a card
+    // with {X} in its cost: X is 0 (107.3b).
     assert!(boosts("bloodbraid elf et chalice of the void").contains(&"107.3b".to_string()));
     assert!(!boosts("bloodbraid elf et lightning bolt").contains(&"107.3b".to_string()));
     // A copy of a double-faced permanent: the face that is up (707.8).
