@@ -781,6 +781,13 @@ impl SearchIndex {
     fn struck(&self, t: &mut Translation) {
         let entries = self.lexicon.entries();
         let tap = |e: usize| entries[e].en == "tap" && entries[e].kind.is_shorthand();
+        // Most queries say neither « taper » nor « retape »: nothing to fold.
+        let maybe = |u: &crate::lexicon::Unit| {
+            u.entries.iter().any(|&e| tap(e)) || (u.unmatched && u.typed.to_lowercase().contains("tap"))
+        };
+        if !t.units.iter().any(maybe) {
+            return;
+        }
         let words: Vec<String> = t.units.iter().map(|u| crate::cards::names::words(&u.typed).join(" ")).collect();
         let mut damage: Option<crate::lexicon::Unit> = None;
         for i in 0..t.units.len() {
