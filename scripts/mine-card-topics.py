@@ -3,7 +3,8 @@
 
 Writes rules/cartes/sujets.tsv: one line per topic, `kind<TAB>pattern<TAB>rules<TAB>cards<TAB>source`.
   keyword  a keyword of the cards' `keywords` field, or said in their text outside reminder text
-           (« You have hexproof », « gains flashback ») → the 701/702 rule titled by it
+           (« You have hexproof », « gains flashback ») → the 701/702 rule titled by it, and the rules of a
+           kind of object or of the game's other rules it sends to (Morph → 708, face-down permanents)
   layout   a card's layout (`split`, `adventure`, `transform`) → the rule of cards of that kind
            (« Split Cards » 709, « Adventurer Cards » 715; reviewed: double-faced cards 712)
   type     a card type, supertype or subtype of the type line → the rule that defines it
@@ -395,6 +396,23 @@ def without_examples(text):
     return text.split("Example:")[0]
 
 
+def sent_to(rules, rid):
+    """The rules of a kind of object or of the game's other rules that a keyword's rule and its
+    subrules send to (« see rule 708 »: morph makes a face-down permanent; « rule 729 »: mutate a
+    merged one; « rule 704 »: deathtouch's lethal damage): sections 300–399 and 703–799, not the
+    keyword chapters nor the rules of turns and spells, which every keyword sends to for its costs."""
+    out = []
+    for sub, text in rules.items():
+        if not within(sub, rid):
+            continue
+        for group in re.findall(r"rules? ((?:\d{3}(?:\.\d+[a-z]?)?(?:, | and | or |–|-)?)+)", without_examples(text)):
+            for ref in re.findall(r"\d{3}(?:\.\d+[a-z]?)?", group):
+                section = int(ref[:3])
+                if not within(ref, rid) and (300 <= section < 400 or 703 <= section < 800) and ref not in out:
+                    out.append(ref)
+    return out
+
+
 def words(t):
     return re.findall(r"[a-z0-9+/'{}-]+", t)
 
@@ -428,7 +446,9 @@ def main():
                 for c, (_, text) in zip(cards, texts)
                 if k in (c.get("keywords") or []) or rx.search(text)
             )
-            out.append(("keyword", k, rid, n, f"titre de la règle {rid}"))
+            sent = sent_to(rules, rid)
+            source = f"titre de la règle {rid}" + (f" ; renvoie à {', '.join(sent)}" if sent else "")
+            out.append(("keyword", k, ", ".join([rid] + sent), n, source))
 
     # Layouts → the rule of that kind of card (« Split Cards », « Adventurer Cards »).
     layouts = collections.Counter(c.get("layout") for c in cards if c.get("layout"))

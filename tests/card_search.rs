@@ -361,8 +361,13 @@ fn a_card_touches_its_keywords_said_in_its_text_its_kind_and_the_titles_it_says(
     assert!(!touched("Llanowar Elves").contains(&"603.4".to_string()));
     // « {T}: Add {G}. »: no target, a mana ability like any other.
     assert!(!touched("Llanowar Elves").iter().any(|r| r.starts_with("605")), "{:?}", touched("Llanowar Elves"));
-    // « Gain control of … It gains haste »: summoning sickness is not what it asks.
-    assert!(!touched("Act of Treason").contains(&"302.6".to_string()), "{:?}", touched("Act of Treason"));
+    // « Gain control of … It gains haste »: summoning sickness comes of its haste (702.10 sends to
+    // 302.6), not of the control it takes.
+    let cards = Cards::embedded();
+    let treason = cards.topics_of(cards.find("Act of Treason").unwrap());
+    let sickness_rule = RuleId::parse("302.6").unwrap();
+    let sickness: Vec<&str> = treason.iter().filter(|t| t.rule == sickness_rule).map(|t| t.why.as_str()).collect();
+    assert_eq!(sickness, ["Haste"], "{treason:?}");
     // « Enchant land you control » then « Enchanted land has »: no control taken.
     assert!(!touched("Caribou Range").contains(&"613.1b".to_string()), "{:?}", touched("Caribou Range"));
     // « gets +3/+3 » lowers no toughness.
@@ -393,6 +398,16 @@ fn a_card_touches_its_keywords_said_in_its_text_its_kind_and_the_titles_it_says(
     ] {
         assert!(touched(card).contains(&rule.to_string()), "{card}: {:?}", touched(card));
     }
+    // The rules of a kind of object its keyword's rule sends to (« see rule 708 »).
+    for (card, rule) in [
+        ("Exalted Angel", "708"),   // Morph: a face-down permanent
+        ("Gemrazer", "729"),        // Mutate: a merged permanent
+        ("Basilisk Collar", "704"), // Deathtouch given: lethal damage, a state-based action
+    ] {
+        assert!(touched(card).contains(&rule.to_string()), "{card}: {:?}", touched(card));
+    }
+    // The rules of casting every alternative cost sends to (601.2b, 601.2f) are not of it.
+    assert!(!touched("Faithless Looting").iter().any(|r| r.starts_with("601")), "{:?}", touched("Faithless Looting"));
     // The state-based actions whose subject its type is (« If an Aura is attached to an illegal object… »).
     for (card, rule) in [
         ("Rancor", "704.5m"),                                    // Aura
