@@ -294,6 +294,12 @@ REVIEWED = [
     # layer 7 in questions on Auras and Equipment, and cost more than they gained.
     ("interaction", "208.2a + 613.4b", "613.4a, 613.4b", "613.4 : « Within layer 7, apply effects in a series of sublayers in the order described below » : une capacité qui définit une caractéristique (7a), un effet qui la fixe (7b)"),
     ("interaction", "702.85, 701.57, 118.9 + 107.3", "107.3b", "107.3b : « an effect lets that player cast that spell while paying neither its mana cost nor an alternative cost that includes X, then the only legal choice for X is 0 » : une carte qui fait lancer sans payer (cascade, découverte) et une carte avec {X} dans son coût"),
+    # The query's words and a card (« dit A + B »: a word of the vocabulary whose rule is of A, a card
+    # touching B): a commander the card destroys, exiles or sacrifices may go to the command zone
+    # (a state-based action). Tried and left out (2026-11-29): « dit 111 + 701.13 » → 111.7, 111.8, a
+    # token a card exiles: Teferi's Protection and Rest in Peace exile too (themselves, what would
+    # die), and questions on their tokens lost more than Flickerwisp's gained.
+    ("interaction", "dit 903.3 + 701.8, 701.13, 701.21, 700.4", "903.9a", "903.9a : « If a commander is in a graveyard or in exile […] its owner may put it into the command zone » : un commandant qu'une carte détruit, exile ou fait sacrifier, ou qui meurt"),
 ]
 # Mined phrases a reviewed line replaces (« phase out », mined as 702.26a alone; the next end step,
 # mined as 513.1a and 513.2 without the delayed triggered ability of 603.7).

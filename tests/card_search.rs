@@ -478,6 +478,31 @@ fn two_cards_named_meet_in_the_rule_of_their_interaction() {
 }
 
 #[test]
+fn a_word_of_the_query_and_a_card_named_meet_in_the_rule_of_their_interaction() {
+    let g = french();
+    let ids = |q: &str| -> Vec<String> {
+        index().search(g, q, 10, &Filters::default()).hits.iter().take(5).map(|h| h.view(g).id).collect()
+    };
+    // « commandant » said, and a card that exiles or destroys it: 903.9a,
+    // a commander in a graveyard or in exile goes to the command zone.
+    for q in [
+        "mon commandant se fait path to exile, il peut retourner en zone de commandement ?",
+        "doom blade sur mon commandant, il va ou ?",
+    ] {
+        let top = ids(q);
+        assert_eq!(top.first().map(String::as_str), Some("903.9a"), "{q} : {top:?}");
+    }
+    // The same card without a commander said; a commander the card returns to its hand.
+    for q in [
+        "path to exile sur ma creature, je cherche un terrain de base ?",
+        "unsummon sur mon commandant, il retourne en zone de commandement ?",
+    ] {
+        let top = ids(q);
+        assert!(!top.contains(&"903.9a".to_string()), "{q} : {top:?}");
+    }
+}
+
+#[test]
 fn the_rules_that_name_a_cards_kind_lift_only_what_the_words_found() {
     let cards = Cards::embedded();
     // « split card » in 202.3d (the mana value of a split card): touched,

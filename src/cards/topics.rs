@@ -14,6 +14,7 @@
 //!   cost     {X}                  107.3, 202.3e, 601.2b (a symbol of its mana cost)
 //!   interaction  614, 615         616.1           (two cards named touch these)
 //!   interaction  202.3 + 712      712.8           (one card touches each)
+//!   interaction  dit 903.3 + 701.13  903.9a       (the query says one, a card touches the other)
 //! ```
 //!
 //! A topic said by few cards weighs more than one said by thousands
@@ -103,6 +104,11 @@ pub struct Topic {
     /// For an interaction, whether its cards must touch one same rule of
     /// those (two effects of one layer: « 613 (même règle) »).
     pub same_rule: bool,
+    /// For an interaction « dit A + B », whether its first side is said by
+    /// the query's words rather than touched by a card: a word of the
+    /// vocabulary whose rule is of `between` (« commandant », 903.3), and
+    /// a card named that touches `other` (Swords to Plowshares exiles).
+    pub said: bool,
 }
 
 /// A rule a card's text touches: how much, and why (the keyword, type or words).
@@ -150,8 +156,39 @@ const SAME_RULE: &str = " (même règle)";
 /// Between an interaction's families of one card and the other's.
 const OTHER_CARD: &str = " + ";
 
+/// Before an interaction's first families when the query's words say them.
+const SAID: &str = "dit ";
+
+/// How much a word of the query counts in an interaction it says, as a
+/// card's topic would: a word typed is what the question is about.
+pub const SAID_WEIGHT: f32 = 0.5;
+
 /// The comment line that says how many cards the counts are out of.
 const TOTAL: &str = "# cartes : ";
+
+/// An interaction's pattern read: « dit 903.3 + 701.13 », « 613 (même règle) ».
+struct Sides<'p> {
+    /// Its families, without the words around them.
+    families: &'p str,
+    /// Whether it ends with « (même règle) ».
+    same_rule: bool,
+    /// Whether it begins with « dit ».
+    said: bool,
+}
+
+impl<'p> Sides<'p> {
+    fn of(pattern: &'p str) -> Sides<'p> {
+        let (families, same_rule) = match pattern.strip_suffix(SAME_RULE) {
+            Some(families) => (families, true),
+            None => (pattern, false),
+        };
+        let (families, said) = match families.strip_prefix(SAID) {
+            Some(families) => (families, true),
+            None => (families, false),
+        };
+        Sides { families, same_rule, said }
+    }
+}
 
 impl Topics {
     /// The topics built into the binary.
@@ -196,13 +233,11 @@ impl Topics {
                     .collect::<Result<Vec<_>, _>>()
             };
             let rules = ids(rules)?;
-            let (families, same_rule) = match pattern.strip_suffix(SAME_RULE) {
-                Some(families) => (families, true),
-                None => (pattern, false),
-            };
-            let (between, other) = match (kind, families.split_once(OTHER_CARD)) {
+            let sides = Sides::of(pattern);
+            let (between, other) = match (kind, sides.families.split_once(OTHER_CARD)) {
                 (Kind::Interaction, Some((first, second))) => (ids(first)?, ids(second)?),
-                (Kind::Interaction, None) => (ids(families)?, Vec::new()),
+                (Kind::Interaction, None) if !sides.said => (ids(sides.families)?, Vec::new()),
+                (Kind::Interaction, None) => return Err(at("« dit A + B » : une carte touche B")),
                 _ => (Vec::new(), Vec::new()),
             };
             let cards = cards.parse().map_err(|_| at("nombre de cartes illisible"))?;
@@ -231,7 +266,8 @@ impl Topics {
                 matcher,
                 between,
                 other,
-                same_rule,
+                same_rule: kind == Kind::Interaction && sides.same_rule,
+                said: kind == Kind::Interaction && sides.said,
             });
         }
         // A card's topics are kept by their place, on 16 bits.
@@ -379,7 +415,7 @@ impl Topics {
     /// there (at most 1): each card's evidence adds up.
     pub fn between(&self, touched: &[Vec<Touched>]) -> Vec<Touched> {
         let mut out: Vec<Touched> = Vec::new();
-        for t in self.topics.iter().filter(|t| t.kind == Kind::Interaction) {
+        for t in self.topics.iter().filter(|t| t.kind == Kind::Interaction && !t.said) {
             if !t.other.is_empty() {
                 if let Some(weight) = one_of_each(touched, &t.between, &t.other) {
                     out.extend(t.rules.iter().map(|&rule| Touched {
@@ -421,6 +457,29 @@ impl Topics {
             }
         }
         out
+    }
+
+    /// Where the query's words meet a card named: each interaction « dit
+    /// A + B » whose families A the query says (`says`, see
+    /// [`Topic::said`]) and B a card touches, at that card's weight there
+    /// and [`SAID_WEIGHT`].
+    pub fn said_between(&self, touched: &[Vec<Touched>], says: impl Fn(&[RuleId]) -> bool) -> Vec<Touched> {
+        let mut out = Vec::new();
+        for t in self.topics.iter().filter(|t| t.said) {
+            let card = touched.iter().flatten().filter(|c| touches(c, &t.other)).map(|c| c.weight).reduce(f32::max);
+            let Some(card) = card else { continue };
+            if !says(&t.between) {
+                continue;
+            }
+            let weight = (card + SAID_WEIGHT).min(1.0);
+            out.extend(t.rules.iter().map(|&rule| Touched { rule, weight, why: t.source.clone(), kind: t.kind }));
+        }
+        out
+    }
+
+    /// The families the query's words must say for an interaction « dit A + B »: each A.
+    pub fn said_families(&self) -> impl Iterator<Item = RuleId> + '_ {
+        self.topics.iter().filter(|t| t.said).flat_map(|t| t.between.iter().copied())
     }
 
     /// A topic's rarity among the cards, 0 (every card) to 1 (one card).
@@ -719,5 +778,20 @@ mod tests {
         assert!(Topics::parse("phrase\tx\t702.79\t3").unwrap_err().contains("ligne 1"));
         assert!(Topics::parse("bogus\tx\t702.79\t3\ts").unwrap_err().contains("genre inconnu"));
         assert!(Topics::parse("phrase\tx\t7x\t3\ts").unwrap_err().contains("numéro"));
+        assert!(Topics::parse("interaction\tdit 903.3\t903.9a\t0\ts").unwrap_err().contains("dit A + B"));
+    }
+
+    #[test]
+    fn an_interaction_the_query_says_meets_a_card_only_when_said() {
+        let topics = Topics::parse("interaction\tdit 903.3 + 701.13\t903.9a\t0\ts").unwrap();
+        let id = |r: &str| RuleId::parse(r).unwrap();
+        let exile = vec![Touched { rule: id("701.13"), weight: 0.2, why: "exile".into(), kind: Kind::Action }];
+        // Not between two cards.
+        assert!(topics.between(&[exile.clone(), exile.clone()]).is_empty());
+        let said = |families: &[RuleId]| families == [id("903.3")];
+        let met = topics.said_between(std::slice::from_ref(&exile), said);
+        assert_eq!(met.iter().map(|t| (t.rule, t.weight)).collect::<Vec<_>>(), [(id("903.9a"), 0.2 + SAID_WEIGHT)]);
+        assert!(topics.said_between(std::slice::from_ref(&exile), |_| false).is_empty());
+        assert!(topics.said_between(&[], said).is_empty());
     }
 }

@@ -130,9 +130,11 @@ pub fn named(cards: &Cards, words: &str) -> Named {
     // when the words did not find them.
     let mut lifted: Vec<RuleId> = Vec::new();
     out.as_cards = seen;
-    // Where two cards' effects meet (two replacement effects: 616.1).
+    // Where two cards' effects meet (two replacement effects: 616.1), and
+    // where the query's words meet a card (« mon commandant » exiled: 903.9a).
     let between = topics.between(&each);
-    for touched in each.into_iter().chain([between]) {
+    let said = topics.said_between(&each, |families| says(&all, families));
+    for touched in each.into_iter().chain([between, said]) {
         // The strongest topics; the common ones (« Legendary ») and the
         // rules that name the card's kind (« split card » in 202.3d) count
         // only for the rules the words found too (see [`boosted`]).
@@ -257,6 +259,38 @@ fn said_of_its_kind(card: &Card, query: &[String]) -> Vec<&'static str> {
         .filter(|j| (0..query.len()).any(|i| own.contains(&query[i]) && query[i + 1..].starts_with(&j.rest)))
         .map(|j| j.jargon)
         .collect()
+}
+
+/// The words of the vocabulary's entries whose rule is of a family an
+/// interaction « dit A + B » needs said ([`Topics::said_families`]), in
+/// French and in English (« commandant », « commander », « jeton »,
+/// « token »), each with its rule.
+static SAID: LazyLock<Vec<(Vec<String>, RuleId)>> = LazyLock::new(|| {
+    let families: Vec<RuleId> = Topics::embedded().said_families().collect();
+    let mut out = Vec::new();
+    for e in Lexicon::embedded().entries() {
+        let Some(rule) = e.rule.filter(|r| families.iter().any(|&f| *r == f || r.is_within(f))) else { continue };
+        for name in [&e.fr, &e.en] {
+            let words = names::words(name);
+            if !words.is_empty() && !out.iter().any(|(w, r)| *w == words && *r == rule) {
+                out.push((words, rule));
+            }
+        }
+    }
+    out
+});
+
+/// Whether a query ([`names::words`]) says an entry of the vocabulary whose
+/// rule is of these families, its last word maybe plural (« jetons »).
+fn says(query: &[String], families: &[RuleId]) -> bool {
+    let same = |typed: &str, name: &str, last: bool| {
+        typed == name || (last && typed.strip_suffix(['s', 'x']).is_some_and(|t| t == name))
+    };
+    SAID.iter().filter(|(_, r)| families.iter().any(|&f| *r == f || r.is_within(f))).any(|(words, _)| {
+        query
+            .windows(words.len())
+            .any(|w| w.iter().zip(words).enumerate().all(|(i, (t, n))| same(t, n, i + 1 == words.len())))
+    })
 }
 
 /// The names of one card, each in its language: a rule whose text has one
