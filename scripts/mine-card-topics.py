@@ -267,6 +267,7 @@ REVIEWED = [
     ("phrase", "if this would enter", "614.12, 614.1a", "Remplacement de l'arrivée par le permanent lui-même : « Such effects may come from the permanent itself if they affect only that permanent »."),
     ("phrase", ": [cost] target [object]. add", "605.1a, 605.5a", "605.1a : une capacité activée est une capacité de mana si « it doesn’t require a target » ; 605.5a : « An ability with a target is not a mana ability »"),
     ("phrase", "when/whenever [event], add", "605.1b, 605.5a", "605.1b : une capacité déclenchée est une capacité de mana si elle « triggers from the activation or resolution of an activated mana ability … or from mana being added » ; 605.5a : sinon elle ne l'est pas"),
+    ("phrase", "return target [something] to its owner's hand", "400.3", "400.3 : « If an object would go to any library, graveyard, or hand other than its owner’s, it goes to its owner’s corresponding zone » : la main de son propriétaire, une créature volée comprise"),
     ("type", "Planeswalker", "306, 606, 306.9", "306.5d : « Each planeswalker has a number of loyalty abilities » (606) ; 306.9 : loyauté 0"),
     ("layout", "transform", "712, 701.27", "712.1 : « nonmodal double-faced cards (previously called “transforming double-faced cards”) » ; 701.27 Transform"),
     ("layout", "modal_dfc", "712", "712.1 : « modal double-faced cards »"),
@@ -296,10 +297,12 @@ REVIEWED = [
     ("interaction", "702.85, 701.57, 118.9 + 107.3", "107.3b", "107.3b : « an effect lets that player cast that spell while paying neither its mana cost nor an alternative cost that includes X, then the only legal choice for X is 0 » : une carte qui fait lancer sans payer (cascade, découverte) et une carte avec {X} dans son coût"),
     # The query's words and a card (« dit A + B »: a word of the vocabulary whose rule is of A, a card
     # touching B): a commander the card destroys, exiles or sacrifices may go to the command zone
-    # (a state-based action). Tried and left out (2026-11-29): « dit 111 + 701.13 » → 111.7, 111.8, a
+    # (a state-based action); one it returns to its owner's hand may go there instead (a replacement
+    # effect). Tried and left out (2026-11-29): « dit 111 + 701.13 » → 111.7, 111.8, a
     # token a card exiles: Teferi's Protection and Rest in Peace exile too (themselves, what would
     # die), and questions on their tokens lost more than Flickerwisp's gained.
     ("interaction", "dit 903.3 + 701.8, 701.13, 701.21, 700.4", "903.9a", "903.9a : « If a commander is in a graveyard or in exile […] its owner may put it into the command zone » : un commandant qu'une carte détruit, exile ou fait sacrifier, ou qui meurt"),
+    ("interaction", "dit 903.3 + 400.3", "903.9b", "903.9b : « If a commander would be put into its owner’s hand or library from anywhere, its owner may put it into the command zone instead » : un commandant qu'une carte renvoie dans la main"),
 ]
 # Mined phrases a reviewed line replaces (« phase out », mined as 702.26a alone; the next end step,
 # mined as 513.1a and 513.2 without the delayed triggered ability of 603.7).

@@ -492,14 +492,20 @@ fn a_word_of_the_query_and_a_card_named_meet_in_the_rule_of_their_interaction() 
         let top = ids(q);
         assert_eq!(top.first().map(String::as_str), Some("903.9a"), "{q} : {top:?}");
     }
-    // The same card without a commander said; a commander the card returns to its hand.
-    for q in [
-        "path to exile sur ma creature, je cherche un terrain de base ?",
-        "unsummon sur mon commandant, il retourne en zone de commandement ?",
-    ] {
-        let top = ids(q);
-        assert!(!top.contains(&"903.9a".to_string()), "{q} : {top:?}");
-    }
+    // A commander a card returns to its owner's hand: 903.9b, the
+    // replacement effect, not 903.9a.
+    let q = "boomerang sur mon commandant, je peux le mettre en zone de commandement ?";
+    let top = ids(q);
+    assert_eq!(top.first().map(String::as_str), Some("903.9b"), "{q} : {top:?}");
+    assert!(!top.contains(&"903.9a".to_string()), "{q} : {top:?}");
+    // The same card without a commander said.
+    let q = "path to exile sur ma creature, je cherche un terrain de base ?";
+    let top = ids(q);
+    assert!(!top.iter().any(|id| id.starts_with("903.")), "{q} : {top:?}");
+    // « Return target … to its owner's hand » touches 400.3 (the owner's
+    // hand, a stolen creature's too); an Aura that returns itself does not.
+    assert!(touched("Unsummon").contains(&"400.3".to_string()), "{:?}", touched("Unsummon"));
+    assert!(!touched("Rancor").contains(&"400.3".to_string()), "{:?}", touched("Rancor"));
 }
 
 #[test]
