@@ -3,9 +3,8 @@
 
 Writes rules/cartes/sujets.tsv: one line per topic, `kind<TAB>pattern<TAB>rules<TAB>cards<TAB>source`.
   keyword  a keyword of the cards' `keywords` field, or said in their text outside reminder text
-           (« You have hexproof », « gains flashback ») → the 701/702 rule titled by it, and the rules of a
-           kind of object or of the game's other rules it sends to (Morph → 708, face-down permanents;
-           see sent_to)
+           (« You have hexproof », « gains flashback ») → the 701/702 rule titled by it, and the rules outside
+           600–702 its rule sends to (Morph → 708, face-down permanents; see sent_to)
   layout   a card's layout (`split`, `adventure`, `transform`) → the rule of cards of that kind
            (« Split Cards » 709, « Adventurer Cards » 715; reviewed: double-faced cards 712)
   type     a card type, supertype or subtype of the type line → the rule that defines it
@@ -20,7 +19,9 @@ Writes rules/cartes/sujets.tsv: one line per topic, `kind<TAB>pattern<TAB>rules<
   interaction  two cards named that both touch these rules → the rule of their interaction
            (two replacement effects → 616.1; two continuous effects of one layer — the same rule of 613,
            « 613 (même règle) » — → 613.7, 613.8); « A + B »: one card touches A, another B (a card that
-           reads a mana value, 202.3, and a double-faced card, 712 → 712.8, the characteristics of a face)
+           reads a mana value, 202.3, and a double-faced card, 712 → 712.8, the characteristics of a face);
+           « dit A + B »: the question says a word of the vocabulary whose rule is of A, a card touches B
+           (« commandant », 903.3, and a card that exiles, 701.13 → 903.9a)
   layout-named  a layout again → the rules outside its own that name its kind of card (« split card »
            in 202.3d): they lift only the rules the words found
 `cards` is how many cards of today match the pattern; `source` says where the line was found.

@@ -263,13 +263,13 @@ fn said_of_its_kind(card: &Card, query: &[String]) -> Vec<&'static str> {
 
 /// The words of the vocabulary's entries whose rule is of a family an
 /// interaction « dit A + B » needs said ([`Topics::said_families`]), in
-/// French and in English (« commandant », « commander », « jeton »,
-/// « token »), each with its rule.
+/// French and in English (« commandant », « commander », « cmdr »), each
+/// with its rule.
 static SAID: LazyLock<Vec<(Vec<String>, RuleId)>> = LazyLock::new(|| {
     let families: Vec<RuleId> = Topics::embedded().said_families().collect();
     let mut out = Vec::new();
     for e in Lexicon::embedded().entries() {
-        let Some(rule) = e.rule.filter(|r| families.iter().any(|&f| *r == f || r.is_within(f))) else { continue };
+        let Some(rule) = e.rule.filter(|r| families.iter().any(|&f| r.is_within(f))) else { continue };
         for name in [&e.fr, &e.en] {
             let words = names::words(name);
             if !words.is_empty() && !out.iter().any(|(w, r)| *w == words && *r == rule) {
@@ -281,12 +281,12 @@ static SAID: LazyLock<Vec<(Vec<String>, RuleId)>> = LazyLock::new(|| {
 });
 
 /// Whether a query ([`names::words`]) says an entry of the vocabulary whose
-/// rule is of these families, its last word maybe plural (« jetons »).
+/// rule is of these families, its last word maybe plural (« commandants »).
 fn says(query: &[String], families: &[RuleId]) -> bool {
     let same = |typed: &str, name: &str, last: bool| {
         typed == name || (last && typed.strip_suffix(['s', 'x']).is_some_and(|t| t == name))
     };
-    SAID.iter().filter(|(_, r)| families.iter().any(|&f| *r == f || r.is_within(f))).any(|(words, _)| {
+    SAID.iter().filter(|(_, r)| families.iter().any(|&f| r.is_within(f))).any(|(words, _)| {
         query
             .windows(words.len())
             .any(|w| w.iter().zip(words).enumerate().all(|(i, (t, n))| same(t, n, i + 1 == words.len())))
