@@ -398,7 +398,7 @@ fn a_card_touches_its_keywords_said_in_its_text_its_kind_and_the_titles_it_says(
     ] {
         assert!(touched(card).contains(&rule.to_string()), "{card}: {:?}", touched(card));
     }
-    // The rules of a kind of object its keyword's rule sends to (« see rule 708 »).
+    // The rules outside 600–702 its keyword's rule sends to (« see rule 708 »).
     for (card, rule) in [
         ("Exalted Angel", "708"),   // Morph: a face-down permanent
         ("Gemrazer", "729"),        // Mutate: a merged permanent
