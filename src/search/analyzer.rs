@@ -34,6 +34,9 @@ pub const EN_STEM: &str = "en_stem";
 /// English, folded, not stemmed.
 pub const EN_FOLD: &str = "en_fold";
 
+/// The four analyzers' names.
+const NAMES: [&str; 4] = [FR_STEM, FR_FOLD, EN_STEM, EN_FOLD];
+
 /// Longer tokens are dropped (a 10 MB « word » is not a word).
 const MAX_TOKEN_BYTES: usize = 40;
 
@@ -73,7 +76,7 @@ thread_local! {
     /// The four analyzers, made once per thread: a search analyzes each
     /// word of a query several times, and an analyzer's state is its own.
     static ANALYZERS: std::cell::RefCell<Vec<(&'static str, TextAnalyzer)>> =
-        std::cell::RefCell::new([FR_STEM, FR_FOLD, EN_STEM, EN_FOLD].into_iter().map(|n| (n, analyzer(n))).collect());
+        std::cell::RefCell::new(NAMES.into_iter().map(|n| (n, analyzer(n))).collect());
 }
 
 /// Runs `f` with this thread's analyzer of that name.
@@ -85,9 +88,59 @@ pub fn with<T>(name: &str, f: impl FnOnce(&mut TextAnalyzer) -> T) -> T {
     })
 }
 
+/// How many words' analyses a thread keeps per analyzer ([`analyzed`]);
+/// past that the memo starts over: under 3 MB per thread (four maps of
+/// words of at most 40 bytes), even under queries of random words.
+const MEMO_WORDS: usize = 4_096;
+
+/// The terms an analyzer made of words, with their positions, by word.
+type Memo = rustc_hash::FxHashMap<Box<str>, Vec<(usize, String)>>;
+
+thread_local! {
+    /// The terms each analyzer made of single words, by analyzer and word:
+    /// a search analyzes each word of a query several times (for each
+    /// language, step and snippet; about 70 calls a search on the
+    /// general sets), and judges' questions share most words.
+    /// One map per analyzer, in the order of [`NAMES`].
+    static MEMO: std::cell::RefCell<[Memo; 4]> = Default::default();
+}
+
+/// The terms of `text` by the analyzer of that name, with their positions.
+/// A single word (no white space) is analyzed once per thread: the
+/// analyzers are pure functions of the text.
+pub fn analyzed(name: &str, text: &str) -> Vec<(usize, String)> {
+    let run = || {
+        with(name, |analyzer| {
+            let mut stream = analyzer.token_stream(text);
+            let mut out = Vec::new();
+            while stream.advance() {
+                let t = stream.token();
+                out.push((t.position, t.text.clone()));
+            }
+            out
+        })
+    };
+    let Some(a) = NAMES.iter().position(|n| *n == name) else { return run() };
+    if text.len() > MAX_TOKEN_BYTES || text.contains(char::is_whitespace) {
+        return run();
+    }
+    if let Some(hit) = MEMO.with(|m| m.borrow()[a].get(text).cloned()) {
+        return hit;
+    }
+    let out = run();
+    MEMO.with(|m| {
+        let m = &mut m.borrow_mut()[a];
+        if m.len() >= MEMO_WORDS {
+            m.clear();
+        }
+        m.insert(text.into(), out.clone());
+    });
+    out
+}
+
 /// Registers the four analyzers.
 pub fn register(manager: &TokenizerManager) {
-    for name in [FR_STEM, FR_FOLD, EN_STEM, EN_FOLD] {
+    for name in NAMES {
         manager.register(name, analyzer(name));
     }
 }
@@ -106,6 +159,30 @@ pub fn terms(name: &str, text: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_word_analyzed_again_gives_the_same_terms_and_the_memo_stays_bounded() {
+        let fresh = |name: &str, text: &str| {
+            let mut a = analyzer(name);
+            let mut stream = a.token_stream(text);
+            let mut out = Vec::new();
+            while stream.advance() {
+                out.push((stream.token().position, stream.token().text.clone()));
+            }
+            out
+        };
+        for name in NAMES {
+            for text in ["l'aura", "Exilée", "bloquée", "non-creature", "2/2", "créatures légendaires", "x"] {
+                assert_eq!(analyzed(name, text), fresh(name, text), "{name} {text}");
+                assert_eq!(analyzed(name, text), fresh(name, text), "{name} {text}, from the memo");
+            }
+        }
+        for i in 0..MEMO_WORDS + 10 {
+            analyzed(FR_STEM, &format!("mot{i}"));
+        }
+        assert!(MEMO.with(|m| m.borrow()[0].len()) <= MEMO_WORDS);
+        assert_eq!(analyzed(FR_STEM, "exilées"), fresh(FR_STEM, "exilées"));
+    }
 
     #[test]
     fn stemming_keeps_genders_and_numbers_together() {

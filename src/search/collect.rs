@@ -17,7 +17,6 @@
 //! number ([`super::numbers`]) are placed above every text match, and each
 //! rule is shown by its French text when it has one.
 
-use std::collections::HashSet;
 use std::sync::Arc;
 
 use rustc_hash::FxHashSet;
@@ -418,15 +417,18 @@ impl SearchIndex {
         if !plan.restricts() {
             return None;
         }
-        let mut r = Restriction { by_language: [HashSet::new(), HashSet::new()], phrases: plan.phrase_languages() };
+        let units = self.units.keys.len();
+        let mut r =
+            Restriction { by_language: [vec![false; units], vec![false; units]], phrases: plan.phrase_languages() };
         for (part, searcher) in self.parts.iter().zip(searchers).filter(|(p, _)| !p.glosses) {
             let allowed = &mut r.by_language[part.language as usize];
+            let mut allow = |unit: u32| allowed[unit as usize] = true;
             match plan.required_query(searcher, part.language) {
-                Required::All => allowed.extend(part.doc_units.iter().flat_map(|units| units.iter().copied())),
+                Required::All => part.doc_units.iter().flat_map(|units| units.iter()).for_each(|&u| allow(u)),
                 Required::Nothing => {}
                 Required::Those(q) => {
                     let found = searcher.search(q.as_ref(), &UnitScores { part }).unwrap_or_default();
-                    allowed.extend(found.into_iter().map(|(unit, _, _)| unit));
+                    found.into_iter().for_each(|(unit, _, _)| allow(unit));
                 }
             }
         }
@@ -438,7 +440,8 @@ impl SearchIndex {
 /// whose documents of each language have what is required — the filters,
 /// and the quoted phrases of that language.
 pub(super) struct Restriction {
-    by_language: [HashSet<u32>; 2],
+    /// Per language, by unit: whether it may be a result.
+    by_language: [Vec<bool>; 2],
     /// The languages quoted phrases are in.
     phrases: [bool; 2],
 }
@@ -451,16 +454,16 @@ impl Restriction {
     fn admits(&self, unit: u32, languages: [bool; 2]) -> bool {
         let quoted: Vec<usize> = (0..2).filter(|&l| self.phrases[l] && languages[l]).collect();
         if quoted.is_empty() {
-            self.by_language.iter().any(|a| a.contains(&unit))
+            self.by_language.iter().any(|a| a[unit as usize])
         } else {
-            quoted.iter().all(|&l| self.by_language[l].contains(&unit))
+            quoted.iter().all(|&l| self.by_language[l][unit as usize])
         }
     }
 
     /// Whether every quoted phrase is in some text of its language: when
     /// one is in none, the judge quoted from memory.
     pub(super) fn phrases_found(&self) -> bool {
-        (0..2).all(|l| !self.phrases[l] || !self.by_language[l].is_empty())
+        (0..2).all(|l| !self.phrases[l] || self.by_language[l].contains(&true))
     }
 }
 

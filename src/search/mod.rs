@@ -494,15 +494,7 @@ impl SearchIndex {
 
     /// The terms of `text` by one of the analyzers, with their positions.
     fn terms(&self, name: &str, text: &str) -> Vec<(usize, String)> {
-        analyzer::with(name, |analyzer| {
-            let mut stream = analyzer.token_stream(text);
-            let mut out = Vec::new();
-            while stream.advance() {
-                let t = stream.token();
-                out.push((t.position, t.text.clone()));
-            }
-            out
-        })
+        analyzer::analyzed(name, text)
     }
 
     /// The rules citing the cards named, each with how much: the share of

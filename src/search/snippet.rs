@@ -80,14 +80,15 @@ impl<'a> Snippets<'a> {
         phrases: &[String],
         corrections: &[(Lang, String)],
     ) -> Snippets<'a> {
-        let all = words.iter().chain(phrases).cloned().collect::<Vec<_>>().join(" ");
+        // Word by word: the analyzers keep the terms of single words.
+        let all: Vec<&str> = words.iter().chain(phrases).flat_map(|w| w.split_whitespace()).collect();
         let mut wanted: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
         for (lang, stem, fold) in [(Lang::Fr, FR_STEM, FR_FOLD), (Lang::En, EN_STEM, EN_FOLD)] {
             let forms = &mut wanted[lang as usize];
-            let typed = index.terms(fold, &all).into_iter().map(|(_, t)| t);
+            let typed = all.iter().flat_map(|w| index.terms(fold, w)).map(|(_, t)| t);
             let corrected = corrections.iter().filter(|(l, _)| *l == lang).map(|(_, c)| c.clone());
             forms.extend(typed.chain(corrected).filter_map(|t| index.tables.forms.get(&t).copied()));
-            for (_, t) in index.terms(stem, &all) {
+            for (_, t) in all.iter().flat_map(|w| index.terms(stem, w)) {
                 forms.extend(index.tables.surface_forms[lang as usize].get(&t).into_iter().flatten());
             }
             forms.sort_unstable();
