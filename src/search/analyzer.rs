@@ -89,9 +89,15 @@ pub fn with<T>(name: &str, f: impl FnOnce(&mut TextAnalyzer) -> T) -> T {
 }
 
 /// How many words' analyses a thread keeps per analyzer ([`analyzed`]);
-/// past that the memo starts over: under 3 MB per thread (four maps of
-/// words of at most 40 bytes), even under queries of random words.
+/// past that the memo starts over. With words of at most 40 bytes and
+/// [`MEMO_TERMS`] terms each, under 4 MB per thread, even under queries
+/// of random words.
 const MEMO_WORDS: usize = 4_096;
+
+/// A word kept has at most this many terms: a word typed makes one or two
+/// (« l'aura », « non-creature »); a quoted « b.f.g.h… » makes twenty and
+/// is analyzed each time.
+const MEMO_TERMS: usize = 2;
 
 /// The terms an analyzer made of words, with their positions, by word.
 type Memo = rustc_hash::FxHashMap<Box<str>, Vec<(usize, String)>>;
@@ -128,6 +134,9 @@ pub fn analyzed(name: &str, text: &str) -> Vec<(usize, String)> {
         return hit;
     }
     let out = run();
+    if out.len() > MEMO_TERMS {
+        return out;
+    }
     MEMO.with(|m| {
         let m = &mut m.borrow_mut()[a];
         if m.len() >= MEMO_WORDS {
@@ -172,15 +181,21 @@ mod tests {
             out
         };
         for name in NAMES {
-            for text in ["l'aura", "Exilée", "bloquée", "non-creature", "2/2", "créatures légendaires", "x"] {
+            for text in ["l'aura", "Exilée", "bloquée", "non-creature", "2/2", "x", "a.b.c.d", "créatures légendaires"]
+            {
                 assert_eq!(analyzed(name, text), fresh(name, text), "{name} {text}");
                 assert_eq!(analyzed(name, text), fresh(name, text), "{name} {text}, from the memo");
             }
         }
+        let kept = || MEMO.with(|m| m.borrow()[0].len());
+        let before = kept();
+        analyzed(FR_STEM, "b.f.g.h.k.p.q.r.v.w.z");
+        assert_eq!(kept(), before, "a piece of many terms is not kept");
         for i in 0..MEMO_WORDS + 10 {
             analyzed(FR_STEM, &format!("mot{i}"));
         }
-        assert!(MEMO.with(|m| m.borrow()[0].len()) <= MEMO_WORDS);
+        let full = kept();
+        assert!(full <= MEMO_WORDS && full > 0, "{full}");
         assert_eq!(analyzed(FR_STEM, "exilées"), fresh(FR_STEM, "exilées"));
     }
 
