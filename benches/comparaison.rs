@@ -13,7 +13,7 @@
 //! - the same for the judges' questions that name cards
 //!   (`tests/cartes/questions.tsv`, its control set `controle.tsv`,
 //!   written afterwards by another hand, `inedit.tsv`, written by a third
-//!   hand, and `inedit-2.tsv` to `inedit-5.tsv`, written later by others,
+//!   hand, and `inedit-2.tsv` to `inedit-6.tsv`, written later by others,
 //!   held out), and arbitre with its cards off;
 //! - the median time to answer a top-10 page with snippets, in process (all
 //!   queries of the sets, 30 rounds; in each round each engine answers
@@ -153,7 +153,7 @@ fn ranking(graph: &Graph, index: &SearchIndex, off: &SearchIndex, fts: &Fts, set
 }
 
 /// The sets measured, each with its label.
-fn sets(shared: &std::path::Path) -> [(&'static str, Vec<Question>); 13] {
+fn sets(shared: &std::path::Path) -> [(&'static str, Vec<Question>); 14] {
     [
         ("croisée (shared/relevance/croisee.tsv)", questions(shared.join("relevance/croisee.tsv"))),
         (
@@ -171,6 +171,7 @@ fn sets(shared: &std::path::Path) -> [(&'static str, Vec<Question>); 13] {
         ("cartes, inédit 3 (tests/cartes/inedit-3.tsv)", questions(PathBuf::from("tests/cartes/inedit-3.tsv"))),
         ("cartes, inédit 4 (tests/cartes/inedit-4.tsv)", questions(PathBuf::from("tests/cartes/inedit-4.tsv"))),
         ("cartes, inédit 5 (tests/cartes/inedit-5.tsv)", questions(PathBuf::from("tests/cartes/inedit-5.tsv"))),
+        ("cartes, inédit 6 (tests/cartes/inedit-6.tsv)", questions(PathBuf::from("tests/cartes/inedit-6.tsv"))),
     ]
 }
 
