@@ -115,17 +115,7 @@ thread_local! {
 /// A single word (no white space) is analyzed once per thread: the
 /// analyzers are pure functions of the text.
 pub fn analyzed(name: &str, text: &str) -> Vec<(usize, String)> {
-    let run = || {
-        with(name, |analyzer| {
-            let mut stream = analyzer.token_stream(text);
-            let mut out = Vec::new();
-            while stream.advance() {
-                let t = stream.token();
-                out.push((t.position, t.text.clone()));
-            }
-            out
-        })
-    };
+    let run = || with(name, |analyzer| analyze(analyzer, text));
     let Some(a) = NAMES.iter().position(|n| *n == name) else { return run() };
     if text.len() > MAX_TOKEN_BYTES || text.contains(char::is_whitespace) {
         return run();
@@ -154,15 +144,20 @@ pub fn register(manager: &TokenizerManager) {
     }
 }
 
-/// The terms an analyzer makes of a text, in order.
-pub fn terms(name: &str, text: &str) -> Vec<String> {
-    let mut analyzer = analyzer(name);
+/// The terms an analyzer makes of a text, with their positions.
+fn analyze(analyzer: &mut TextAnalyzer, text: &str) -> Vec<(usize, String)> {
     let mut stream = analyzer.token_stream(text);
     let mut out = Vec::new();
     while stream.advance() {
-        out.push(stream.token().text.clone());
+        let t = stream.token();
+        out.push((t.position, t.text.clone()));
     }
     out
+}
+
+/// The terms an analyzer makes of a text, in order.
+pub fn terms(name: &str, text: &str) -> Vec<String> {
+    analyze(&mut analyzer(name), text).into_iter().map(|(_, t)| t).collect()
 }
 
 #[cfg(test)]
@@ -171,15 +166,7 @@ mod tests {
 
     #[test]
     fn a_word_analyzed_again_gives_the_same_terms_and_the_memo_stays_bounded() {
-        let fresh = |name: &str, text: &str| {
-            let mut a = analyzer(name);
-            let mut stream = a.token_stream(text);
-            let mut out = Vec::new();
-            while stream.advance() {
-                out.push((stream.token().position, stream.token().text.clone()));
-            }
-            out
-        };
+        let fresh = |name: &str, text: &str| analyze(&mut analyzer(name), text);
         for name in NAMES {
             for text in ["l'aura", "Exilée", "bloquée", "non-creature", "2/2", "x", "a.b.c.d", "créatures légendaires"]
             {
