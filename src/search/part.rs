@@ -136,6 +136,13 @@ impl SegmentFields {
         self.postings.get(field)?.get(term.serialized_value_bytes()).map(|p| &p[..])
     }
 
+    /// The documents that have both terms and that `keep` keeps, in order.
+    pub(super) fn docs_with_both(&self, terms: [&Term; 2], keep: impl Fn(DocId) -> bool) -> Vec<DocId> {
+        let (Some(a), Some(b)) = (self.postings_of(terms[0]), self.postings_of(terms[1])) else { return Vec::new() };
+        let (rare, other) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+        rare.iter().map(|p| p.doc).filter(|&d| keep(d) && other.binary_search_by_key(&d, |p| p.doc).is_ok()).collect()
+    }
+
     /// Calls `each(doc, score)` for the documents that have `term`: its
     /// BM25 score without its inverse document frequency, times `weight`
     /// — how well the text says the word, whatever its rarity.

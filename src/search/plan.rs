@@ -519,15 +519,17 @@ pub(super) fn normalized_phrase(
 
 impl Plan {
     /// The queries of the neighbouring words typed, found close together in
-    /// one index, one per pair that can be; a text's bonus is their sum.
-    pub(super) fn pairs_queries(&self, lang: Lang, searcher: &Reading) -> Vec<Box<dyn Query>> {
+    /// one index, one per pair that can be, each with its two terms (a text
+    /// without both cannot match it); a text's bonus is their sum.
+    pub(super) fn pairs_queries(&self, lang: Lang, searcher: &Reading) -> Vec<(Box<dyn Query>, [&Term; 2])> {
         self.pairs[lang as usize]
             .iter()
             .filter_map(|pair| {
                 // Translated words come in French order (« marqueur poison » is
                 // « poison counter »): in English, a pair may be turned round.
                 let slop = if lang == Lang::En { PROXIMITY_SLOP_TRANSLATED } else { PROXIMITY_SLOP };
-                normalized_phrase(searcher, pair, slop, 1.0)
+                let [(_, a), (_, b)] = &pair[..] else { return None };
+                Some((normalized_phrase(searcher, pair, slop, 1.0)?, [a, b]))
             })
             .collect()
     }

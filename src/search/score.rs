@@ -12,7 +12,7 @@
 //! into arrays kept for the whole search ([`Scratch`]).
 
 use tantivy::query::{EnableScoring, Query, Weight};
-use tantivy::{DocId, DocSet, SeekDangerResult, SegmentReader, TERMINATED};
+use tantivy::{DocId, DocSet, SeekDangerResult, SegmentReader, TERMINATED, Term};
 
 use super::SearchIndex;
 use super::part::{Part, Reading, SegmentFields};
@@ -80,14 +80,16 @@ fn query_scores(reading: &Reading, segment: &SegmentReader, query: &dyn Query, m
 impl SearchIndex {
     /// The documents of one index of the units `among` that some of
     /// `queries` match, each with its unit, node and the sum of the queries'
-    /// scores: `found(unit, node, score)`. Each query is asked about those
-    /// documents only (`seek_danger`): a phrase's positions are read for
-    /// them, not for every text that has its words.
+    /// scores: `found(unit, node, score)`. A query is two terms side by
+    /// side: it is asked about the documents among those that have both
+    /// (`seek_danger`), read from the postings tabled with the index, and
+    /// not made into a scorer where none has them: a phrase's positions are
+    /// read for those documents only.
     pub(super) fn matches_among(
         &self,
         reading: &Reading,
         part: &Part,
-        queries: &[Box<dyn Query>],
+        queries: &[(Box<dyn Query>, [&Term; 2])],
         among: &[bool],
         scratch: &mut Scratch,
         mut found: impl FnMut(u32, crate::graph::NodeIdx, f32),
@@ -96,14 +98,16 @@ impl SearchIndex {
             return;
         }
         let scoring = EnableScoring::enabled_from_statistics_provider(reading, reading.searcher());
-        let weights: Vec<Box<dyn Weight>> = queries.iter().filter_map(|q| q.weight(scoring).ok()).collect();
+        // Made the first time a segment has documents for it.
+        let mut weights: Vec<Option<Option<Box<dyn Weight>>>> = queries.iter().map(|_| None).collect();
         let sums = &mut scratch.concept;
         for (ord, segment) in reading.searcher().segment_readers().iter().enumerate() {
             let units = &part.doc_units[ord];
-            let docs: Vec<DocId> = (0..segment.max_doc()).filter(|&d| among[units[d as usize] as usize]).collect();
-            let Some(&first) = docs.first() else { continue };
             sums.sized(segment.max_doc() as usize);
-            for weight in &weights {
+            for ((query, terms), weight) in queries.iter().zip(&mut weights) {
+                let docs = part.segments[ord].docs_with_both(*terms, |d| among[units[d as usize] as usize]);
+                let Some(&first) = docs.first() else { continue };
+                let Some(weight) = weight.get_or_insert_with(|| query.weight(scoring).ok()) else { continue };
                 let Ok((mut at, mut scorer)) = weight.scorer_danger(segment, first, 1.0) else { continue };
                 let mut i = 0;
                 loop {
