@@ -56,11 +56,42 @@ impl Sums {
     }
 }
 
+/// Per document of one segment, the best and the sum of one slot's term
+/// scores, with the documents it holds: one array, one test of a first
+/// score per posting read.
+#[derive(Default)]
+struct SlotSums {
+    values: Vec<(f32, f32)>,
+    touched: Vec<DocId>,
+}
+
+impl SlotSums {
+    fn sized(&mut self, docs: usize) {
+        if self.values.len() < docs {
+            self.values.resize(docs, (0.0, 0.0));
+        }
+    }
+
+    fn add(&mut self, doc: DocId, x: f32) {
+        let (best, sum) = &mut self.values[doc as usize];
+        if *best == 0.0 {
+            self.touched.push(doc);
+        }
+        *best = best.max(x);
+        *sum += x;
+    }
+
+    /// Each document's best and sum, then zero again.
+    fn drain(&mut self) -> impl Iterator<Item = (DocId, (f32, f32))> + '_ {
+        let values = &mut self.values;
+        self.touched.drain(..).map(move |d| (d, std::mem::take(&mut values[d as usize])))
+    }
+}
+
 /// The sums one search reuses from concept to concept.
 #[derive(Default)]
 pub(super) struct Scratch {
-    slot_best: Sums,
-    slot_all: Sums,
+    slot: SlotSums,
     name: Sums,
     concept: Sums,
 }
@@ -154,7 +185,8 @@ impl SearchIndex {
         }
         for (ord, segment) in reading.searcher().segment_readers().iter().enumerate() {
             let docs = segment.max_doc() as usize;
-            for sums in [&mut scratch.slot_best, &mut scratch.slot_all, &mut scratch.name, &mut scratch.concept] {
+            scratch.slot.sized(docs);
+            for sums in [&mut scratch.name, &mut scratch.concept] {
                 sums.sized(docs);
             }
             for name in names.iter().chain(judges) {
@@ -185,19 +217,14 @@ fn name_matches(
     }
     for slot in &name.slots {
         let share = slot.idf / total;
-        let Scratch { slot_best, slot_all, name: named, .. } = scratch;
+        let Scratch { slot: slot_sums, name: named, .. } = scratch;
         for (term, w) in &slot.terms {
-            fields.term_scores(term, w * share, |doc, s| {
-                slot_best.max(doc, s);
-                slot_all.add(doc, s);
-            });
+            fields.term_scores(term, w * share, |doc, s| slot_sums.add(doc, s));
         }
-        // Both sums hold the same documents: the best of each, then its total.
-        for (doc, best) in slot_best.drain() {
-            let sum = std::mem::take(&mut slot_all.values[doc as usize]);
+        // The best term of each document, and a share of the others.
+        for (doc, (best, sum)) in slot_sums.drain() {
             named.add(doc, best + TIE_BREAKER * (sum - best));
         }
-        slot_all.touched.clear();
         for (term, w) in &slot.defines {
             fields.term_scores(term, w * share, |doc, s| named.add(doc, s));
         }
