@@ -338,7 +338,7 @@ impl SearchIndex {
 
     /// Words typed next to each other, found close together: each pair of
     /// neighbouring words is a loose phrase on the text and the examples.
-    fn pairs(&self, lang: Lang, words: &[String]) -> Vec<Vec<(usize, Term)>> {
+    fn pairs(&self, lang: Lang, words: &[String]) -> Vec<[(usize, Term); 2]> {
         let joined = words.join(" ");
         let mut pairs = Vec::new();
         let stem = if lang == Lang::Fr { FR_STEM } else { EN_STEM };
@@ -349,7 +349,8 @@ impl SearchIndex {
                 continue;
             }
             for field in [f.text, f.examples] {
-                pairs.push(pair.iter().map(|(p, s)| (*p, Term::from_field_text(field, s))).collect());
+                let term = |(p, s): &(usize, String)| (*p, Term::from_field_text(field, s));
+                pairs.push([term(&pair[0]), term(&pair[1])]);
             }
         }
         pairs
@@ -466,7 +467,7 @@ pub(super) struct Plan {
     /// What the query asks about.
     pub(super) concepts: Vec<ConceptPlan>,
     /// Per language, neighbouring words, as two-term phrases with their positions.
-    pairs: [Vec<Vec<(usize, Term)>>; 2],
+    pairs: [Vec<[(usize, Term); 2]>; 2],
     /// The rules the query names, whose families get a head start.
     pub(super) named: Vec<crate::vocab::RuleId>,
     /// The subrules a word of jargon points at: their coverage of the
@@ -528,8 +529,7 @@ impl Plan {
                 // Translated words come in French order (« marqueur poison » is
                 // « poison counter »): in English, a pair may be turned round.
                 let slop = if lang == Lang::En { PROXIMITY_SLOP_TRANSLATED } else { PROXIMITY_SLOP };
-                let [(_, a), (_, b)] = &pair[..] else { return None };
-                Some((normalized_phrase(searcher, pair, slop, 1.0)?, [a, b]))
+                Some((normalized_phrase(searcher, pair, slop, 1.0)?, [&pair[0].1, &pair[1].1]))
             })
             .collect()
     }

@@ -129,7 +129,8 @@ impl SearchIndex {
             return;
         }
         let scoring = EnableScoring::enabled_from_statistics_provider(reading, reading.searcher());
-        // Made the first time a segment has documents for it.
+        // Made the first time a segment has documents for it (`Some(None)`:
+        // tantivy made no weight of it, and it is left out, as before).
         let mut weights: Vec<Option<Option<Box<dyn Weight>>>> = queries.iter().map(|_| None).collect();
         let sums = &mut scratch.concept;
         for (ord, segment) in reading.searcher().segment_readers().iter().enumerate() {
